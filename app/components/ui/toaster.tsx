@@ -1,0 +1,56 @@
+import { useEffect, useState } from "react";
+
+export interface ToastMessage {
+  type: "success" | "error";
+  title: string;
+  description?: string;
+}
+
+/**
+ * Server-rendered toast region. It is present in the HTML (so it shows without JavaScript);
+ * with JavaScript it slides in and dismisses itself. Client code can show more toasts by
+ * dispatching `window.dispatchEvent(new CustomEvent("toast", { detail: ToastMessage }))`.
+ */
+export function Toaster({ toast }: { toast: ToastMessage | null }) {
+  const [items, setItems] = useState<Array<ToastMessage & { id: number }>>(toast ? [{ ...toast, id: 0 }] : []);
+
+  useEffect(() => {
+    if (toast) setItems((list) => [...list.filter((t) => t.id !== 0), { ...toast, id: Date.now() }]);
+  }, [toast]);
+
+  useEffect(() => {
+    const onToast = (event: Event) => {
+      const detail = (event as CustomEvent<ToastMessage>).detail;
+      setItems((list) => [...list, { ...detail, id: Date.now() + Math.random() }]);
+    };
+    window.addEventListener("toast", onToast);
+    return () => window.removeEventListener("toast", onToast);
+  }, []);
+
+  useEffect(() => {
+    if (items.length === 0) return;
+    const timer = setTimeout(() => setItems((list) => list.slice(1)), 5000);
+    return () => clearTimeout(timer);
+  }, [items]);
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-20 z-[60] flex flex-col items-center gap-2 px-4 sm:items-end sm:pr-6"
+    >
+      {items.map((t) => (
+        <div
+          key={t.id}
+          data-toast={t.type}
+          className={`toast-in pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg ${
+            t.type === "error" ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-white text-slate-900"
+          }`}
+        >
+          <p className="font-semibold">{t.title}</p>
+          {t.description ? <p className="mt-0.5 text-sm opacity-80">{t.description}</p> : null}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser tests against the built production server (scripts/e2e-server.ts starts it on a
+// fresh, seeded database). Two projects: JavaScript on and JavaScript off.
+//   *.spec.ts       run in both projects
+//   *.js.spec.ts    only with JavaScript
+//   *.nojs.spec.ts  only without JavaScript
+const port = Number(process.env.E2E_PORT || 4173);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { baseURL, launchOptions, locale: "pt-BR", timezoneId: "America/Sao_Paulo", trace: "off" },
+  projects: [
+    { name: "js", testIgnore: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: true } },
+    { name: "nojs", testIgnore: /\.js\.spec\.ts$/, use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `node scripts/e2e-server.ts`,
+    url: `${baseURL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: process.env.E2E_VERBOSE ? "pipe" : "ignore",
+    stderr: "pipe",
+    env: { E2E_PORT: String(port) },
+  },
+});

@@ -1,0 +1,50 @@
+// Starts the built production server for the browser tests on a fresh, seeded database in a
+// temporary folder (and the test webhook the chat talks to). Stops everything on exit.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const port = process.env.E2E_PORT || "4173";
+const dir = mkdtempSync(join(tmpdir(), "e2e-"));
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: port,
+  DATABASE_URL: process.env.E2E_DATABASE_URL || `file:${join(dir, "e2e.db")}`,
+  UPLOADS_DIR: join(dir, "uploads"),
+  SESSION_SECRET: "e2e-secret-0123456789abcdef",
+  SITE_URL: `http://127.0.0.1:${port}`,
+  ADMIN_EMAIL: "admin@winddigital.com.br",
+  ADMIN_PASSWORD: "admin-demo-123",
+  E2E: "1",
+};
+
+const children: ChildProcess[] = [];
+function run(script: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, script)], { env: { ...env, ...extraEnv }, stdio: "inherit", cwd: root });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited ${code}`))));
+  });
+}
+function start(script: string, extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn(process.execPath, [join(root, script)], { env: { ...env, ...extraEnv }, stdio: "inherit", cwd: root });
+  children.push(child);
+  return child;
+}
+function stopAll() {
+  for (const c of children) c.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+}
+process.on("SIGTERM", () => { stopAll(); process.exit(0); });
+process.on("SIGINT", () => { stopAll(); process.exit(0); });
+process.on("exit", stopAll);
+
+await run("scripts/migrate.ts");
+await run("scripts/seed.ts");
+const server = start("server/index.ts");
+server.on("exit", (code) => {
+  console.error(`server exited with ${code}`);
+  process.exit(1);
+});

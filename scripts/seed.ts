@@ -1,0 +1,2 @@
+// Placeholder until the demo seed lands: creates nothing.
+console.log("seed: nothing to do yet");

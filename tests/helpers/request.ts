@@ -1,0 +1,43 @@
+// Builds real Requests and route arguments for calling loaders and actions directly.
+import { RouterContextProvider } from "react-router";
+
+export const ORIGIN = "http://localhost:3000";
+
+export function formRequest(
+  path: string,
+  fields: Record<string, string | string[] | Blob> | FormData,
+  init: { cookie?: string; headers?: Record<string, string> } = {},
+): Request {
+  let body: FormData;
+  if (fields instanceof FormData) body = fields;
+  else {
+    body = new FormData();
+    for (const [k, v] of Object.entries(fields)) {
+      if (Array.isArray(v)) v.forEach((item) => body.append(k, item));
+      else body.append(k, v);
+    }
+  }
+  const headers = new Headers({ Origin: ORIGIN, ...init.headers });
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  return new Request(`${ORIGIN}${path}`, { method: "POST", body, headers });
+}
+
+export function getRequest(path: string, init: { cookie?: string; headers?: Record<string, string> } = {}): Request {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  return new Request(`${ORIGIN}${path}`, { headers });
+}
+
+/** The arguments React Router passes to a loader or an action. */
+export function routeArgs(request: Request, params: Record<string, string> = {}) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { request, params, context: new RouterContextProvider(), unstable_pattern: "" } as any;
+}
+
+/** The Set-Cookie values of a response, as a Cookie header. */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
