@@ -29,7 +29,8 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
+  outputDir: process.env.E2E_OUTPUT || "test-results",
   use: { baseURL, launchOptions, locale: "pt-BR", timezoneId: "America/Sao_Paulo", trace: "off" },
   projects: [
     { name: "js", testIgnore: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: true } },

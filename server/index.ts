@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import sirv from "sirv";
+import { randomUUID } from "node:crypto";
 
 const buildDir = resolve(process.env.BUILD_DIR || "build");
 const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
@@ -20,8 +21,15 @@ const assets = sirv(join(buildDir, "client/assets"), {
 });
 const publicFiles = sirv(join(buildDir, "client"), { maxAge: 3600, etag: true, gzip: true, brotli: true });
 
-const appListener = createRequestListener(async (request) => {
-  return handleRequest(request, new RouterContextProvider());
+// The app module shares the context key with loaders (app/lib/request-info.server.ts).
+const { requestInfoContext } = build.entry.module as unknown as {
+  requestInfoContext: import("react-router").RouterContext<{ ip: string; requestId: string }>;
+};
+
+const appListener = createRequestListener(async (request: Request, client: { address: string }) => {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { ip: client.address, requestId: randomUUID() });
+  return handleRequest(request, context);
 });
 
 const server = createServer((req, res) => {
