@@ -1,0 +1,27 @@
+// The admin the seed creates or updates from ADMIN_EMAIL / ADMIN_PASSWORD. Outside production the
+// documented demo values fill in; in production a missing ADMIN_PASSWORD means no admin at all.
+import type { Db } from "../../../app/lib/db.server.ts";
+import { upsertUser } from "../users.ts";
+
+export const DEMO_ADMIN_EMAIL = "admin@winddigital.com.br";
+export const DEMO_ADMIN_PASSWORD = "admin-demo-123";
+
+export interface AdminSource {
+  NODE_ENV?: string;
+  ADMIN_EMAIL?: string;
+  ADMIN_PASSWORD?: string;
+}
+
+export function adminCredentials(source: AdminSource): { email: string; password: string } | null {
+  const production = source.NODE_ENV === "production";
+  const email = source.ADMIN_EMAIL?.trim() || DEMO_ADMIN_EMAIL;
+  const password = source.ADMIN_PASSWORD || (production ? undefined : DEMO_ADMIN_PASSWORD);
+  return password ? { email, password } : null;
+}
+
+export async function seedAdmin(db: Db, source: AdminSource): Promise<string> {
+  const credentials = adminCredentials(source);
+  if (!credentials) return "admin: ADMIN_PASSWORD is not set in production, no admin created";
+  const user = await upsertUser(db, { ...credentials, admin: true });
+  return `admin: ${user.email} ${user.created ? "created" : "updated"}`;
+}

@@ -1,0 +1,54 @@
+// Creating and updating users, shared by the seed (the admin from env) and `npm run user:create`.
+import bcrypt from "bcryptjs";
+import type { Db } from "../../app/lib/db.server.ts";
+
+/** bcrypt cost: about a quarter of a second per hash on this class of machine. */
+export const BCRYPT_COST = 12;
+export const MIN_PASSWORD_LENGTH = 10;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A clear reason when the e-mail or password is not acceptable, or null when both are. */
+export function credentialProblem(email: string | undefined, password: string | undefined): string | null {
+  if (!email) return "missing --email";
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return `invalid e-mail address: ${email}`;
+  if (!password) return "missing --password";
+  if (password.length < MIN_PASSWORD_LENGTH) return `password too short: use at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length > 72) return "password too long: bcrypt uses at most 72 bytes";
+  if (new Set(password).size < 4) return "password too weak: use more varied characters";
+  if (password.toLowerCase() === normalizeEmail(email)) return "password too weak: it must not be the e-mail address";
+  return null;
+}
+
+/**
+ * Creates the user or sets their password; `admin` adds the admin role (never removes it).
+ * A changed password signs the user out everywhere (their sessions are deleted); the same
+ * password again changes nothing, so re-running the seed keeps people signed in.
+ */
+export async function upsertUser(
+  db: Db,
+  input: { email: string; password: string; admin: boolean },
+): Promise<{ id: string; email: string; created: boolean; passwordChanged: boolean }> {
+  const email = normalizeEmail(input.email);
+  const current = await db.user.findUnique({ where: { email }, select: { passwordHash: true } });
+  const unchanged = current ? await bcrypt.compare(input.password, current.passwordHash) : false;
+  const passwordHash = unchanged ? current!.passwordHash : await bcrypt.hash(input.password, BCRYPT_COST);
+  return db.$transaction(async (tx) => {
+    const existing = await tx.user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
+    const passwordChanged = !existing || existing.passwordHash !== passwordHash;
+    const user = existing
+      ? await tx.user.update({ where: { email }, data: { passwordHash }, select: { id: true, email: true } })
+      : await tx.user.create({ data: { email, passwordHash }, select: { id: true, email: true } });
+    if (existing && passwordChanged) await tx.session.deleteMany({ where: { userId: user.id } });
+    if (input.admin) {
+      await tx.userRole.upsert({
+        where: { userId_role: { userId: user.id, role: "admin" } },
+        create: { userId: user.id, role: "admin" },
+        update: {},
+      });
+    }
+    return { ...user, created: !existing, passwordChanged };
+  });
+}
