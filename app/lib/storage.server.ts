@@ -3,11 +3,11 @@
 // Stored objects are addressed as bucket + key; the database keeps their public URL.
 import { randomInt } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
-import { dirname, extname, join, resolve, sep } from "node:path";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { dirname, extname, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { env } from "./env.server";
+import { env } from "./env.server.ts";
 
 export const BUCKETS = ["portfolio-media", "blog-media"] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -91,7 +91,6 @@ export class LocalDiskStorage implements StorageBackend {
     const partial = `${file}.part`;
     try {
       await pipeline(body, createWriteStream(partial, { flags: "wx" }));
-      const { rename } = await import("node:fs/promises");
       await rename(partial, file);
     } catch (error) {
       await rm(partial, { force: true });
@@ -101,12 +100,8 @@ export class LocalDiskStorage implements StorageBackend {
   }
 
   async head(bucket: Bucket, key: string) {
-    try {
-      const s = await stat(this.pathOf(bucket, key));
-      return s.isFile() ? { size: s.size, contentType: contentTypeFor(key), lastModified: s.mtime } : null;
-    } catch {
-      return null;
-    }
+    const s = await stat(this.pathOf(bucket, key)).catch(() => null);
+    return s?.isFile() ? { size: s.size, contentType: contentTypeFor(key), lastModified: s.mtime } : null;
   }
 
   async get(bucket: Bucket, key: string, range?: { start: number; end: number }) {
@@ -125,28 +120,50 @@ export class LocalDiskStorage implements StorageBackend {
   }
 }
 
-let backend: StorageBackend | undefined;
+let backend: Promise<StorageBackend> | undefined;
 
-/** The configured backend (S3 when S3_ENDPOINT is set, else local disk). */
-export async function storage(): Promise<StorageBackend> {
-  if (backend) return backend;
-  if (env.S3_ENDPOINT) {
-    throw new Error("S3 storage is not available yet");
-  } else {
-    backend = new LocalDiskStorage(env.UPLOADS_DIR);
-  }
+async function createBackend(): Promise<StorageBackend> {
+  if (!env.S3_ENDPOINT) return new LocalDiskStorage(env.UPLOADS_DIR);
+  const { S3Storage } = await import("./storage-s3.server.ts");
+  const s3 = new S3Storage({
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    publicUrl: env.S3_PUBLIC_URL,
+  });
+  await s3.ensureBuckets();
+  return s3;
+}
+
+/**
+ * The configured backend: an S3-compatible store when S3_ENDPOINT is set (its buckets are
+ * created on first use, so call this at start-up), else local disk under UPLOADS_DIR.
+ */
+export function storage(): Promise<StorageBackend> {
+  backend ??= createBackend().catch((error) => {
+    backend = undefined; // a store that was down at start is retried on the next call
+    throw error;
+  });
   return backend;
+}
+
+/**
+ * The origin media are served from when it is not the site itself (S3 public URL or endpoint),
+ * for the Content-Security-Policy's img-src and media-src; null with local disk.
+ */
+export function mediaOrigin(): string | null {
+  const base = env.S3_ENDPOINT ? env.S3_PUBLIC_URL || env.S3_ENDPOINT : null;
+  return base ? new URL(base).origin : null;
 }
 
 /** Finds bucket and key back from a URL this module produced; null for foreign URLs. */
 export function objectFromUrl(url: string | null | undefined): { bucket: Bucket; key: string } | null {
   if (!url) return null;
-  let path = url;
-  const prefixes = ["/media/", env.S3_PUBLIC_URL ? `${env.S3_PUBLIC_URL}/` : null, env.S3_ENDPOINT ? `${env.S3_ENDPOINT}/` : null];
-  const prefix = prefixes.find((p) => p && url.startsWith(p));
+  const prefixes = ["/media/", env.S3_PUBLIC_URL, env.S3_ENDPOINT].flatMap((p) => (p ? [p.replace(/\/+$/, "") + "/"] : []));
+  const prefix = prefixes.find((p) => url.startsWith(p));
   if (!prefix) return null;
-  path = url.slice(prefix.length);
-  const [bucket, ...rest] = path.split("/");
+  const [bucket, ...rest] = url.slice(prefix.length).split(/[?#]/)[0]!.split("/");
   const key = rest.join("/");
   return bucket && isBucket(bucket) && isSafeKey(key) ? { bucket, key } : null;
 }

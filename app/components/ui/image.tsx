@@ -1,6 +1,9 @@
 // The one image component for every public image: intrinsic width and height (no layout
-// shift), lazy below the fold, high priority for a page's main image. The media work makes it
-// emit a responsive `srcset` through the image-resizing route.
+// shift), a responsive `srcset` through the image route (/img: AVIF or WebP at allowlisted
+// widths), lazy below the fold, high fetch priority for a page's main image. SVG, GIF and other
+// sites' images are shown as they are.
+import { imageUrl, isResizable, srcsetWidths } from "~/lib/image-url";
+
 export interface ImageProps {
   src: string;
   alt: string;
@@ -13,16 +16,19 @@ export interface ImageProps {
 }
 
 export function Image({ src, alt, width, height, priority = false, sizes = "100vw", className }: ImageProps) {
+  const widths = isResizable(src) ? srcsetWidths(width) : [];
+  const fallbackWidth = widths.find((w) => w >= width) ?? widths.at(-1);
   return (
     <img
-      src={src}
+      src={fallbackWidth ? imageUrl(src, fallbackWidth) : src}
+      srcSet={widths.length ? widths.map((w) => `${imageUrl(src, w)} ${w}w`).join(", ") : undefined}
+      sizes={widths.length ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
-      sizes={sizes}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
-      decoding="async"
+      decoding={priority ? "auto" : "async"}
       className={className}
     />
   );
