@@ -11,6 +11,9 @@ import {
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast.server";
+import { useNonce } from "~/lib/nonce";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import "./fonts.css";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="pt-BR">
       <head>
@@ -27,14 +31,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
         <Toaster toast={rootData?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

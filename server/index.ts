@@ -1,61 +1,43 @@
-// The production HTTP server: static assets first (hashed, precompressed, immutable), then the
-// React Router app. Plain TypeScript run directly by Node 24.
+// The production HTTP server: static assets (hashed, precompressed, immutable), then the React
+// Router app behind security headers, CSRF checks, a page cache and compression (server/app.ts).
+// Plain TypeScript run directly by Node 24.
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestListener } from "@remix-run/node-fetch-server";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import sirv from "sirv";
-import { randomUUID } from "node:crypto";
+import type { ServerBuild } from "react-router";
+import { createServerHandler } from "./app.ts";
+import { log } from "./logger.ts";
+import { precompressDirectory } from "./precompress.ts";
+import { mediaOriginsFromEnv } from "./security-headers.ts";
 
 const buildDir = resolve(process.env.BUILD_DIR || "build");
+const mode = process.env.NODE_ENV ?? "production";
 const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
-const handleRequest = createRequestHandler(build, process.env.NODE_ENV ?? "production");
 
-const assets = sirv(join(buildDir, "client/assets"), {
-  immutable: true,
-  maxAge: 31536000,
-  gzip: true,
-  brotli: true,
-  etag: true,
-});
-const publicFiles = sirv(join(buildDir, "client"), { maxAge: 3600, etag: true, gzip: true, brotli: true });
+// A build made by `react-router build` alone lacks the .br/.gz twins; write them before serving.
+const written = precompressDirectory(join(buildDir, "client"));
+if (written > 0) log("info", "precompressed static files", { files: written });
 
-// The app module shares the context key with loaders (app/lib/request-info.server.ts).
-const { requestInfoContext } = build.entry.module as unknown as {
-  requestInfoContext: import("react-router").RouterContext<{ ip: string; requestId: string }>;
-};
-
-const appListener = createRequestListener(async (request: Request, client: { address: string }) => {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { ip: client.address, requestId: randomUUID() });
-  return handleRequest(request, context);
+const { handle } = createServerHandler({
+  build,
+  buildDir,
+  mode,
+  siteUrl: process.env.SITE_URL,
+  mediaOrigins: mediaOriginsFromEnv(process.env),
 });
 
-const server = createServer((req, res) => {
-  const url = req.url ?? "/";
-  if (url.startsWith("/assets/")) {
-    req.url = url.slice("/assets".length);
-    return assets(req, res, () => {
-      req.url = url;
-      res.statusCode = 404;
-      res.end("Not found");
-    });
-  }
-  if ((req.method === "GET" || req.method === "HEAD") && /^\/[^/]+\.[a-z0-9]+$/i.test(url.split("?")[0]!)) {
-    return publicFiles(req, res, () => appListener(req, res));
-  }
-  appListener(req, res);
-});
+const server = createServer(handle);
+// Express-style servers announce themselves; this one does not (no X-Powered-By is ever set).
+server.keepAliveTimeout = 65_000;
 
 const port = Number(process.env.PORT || 3000);
 server.listen(port, () => {
-  console.log(JSON.stringify({ level: "info", msg: `Servidor no ar em http://localhost:${port}`, port }));
+  log("info", `Servidor no ar em http://localhost:${port}`, { port });
 });
 
 // Graceful stop: refuse new connections, finish in-flight requests, then exit.
 function shutdown(signal: string) {
-  console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
+  log("info", "shutting down", { signal });
   server.close(() => process.exit(0));
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();

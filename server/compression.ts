@@ -1,0 +1,56 @@
+// Compression of responses: brotli or gzip, chosen from Accept-Encoding. Cached pages are
+// compressed once when stored; other responses are compressed while they stream.
+import { constants, createBrotliCompress, createGzip, brotliCompress, gzip } from "node:zlib";
+import { promisify } from "node:util";
+import type { Transform } from "node:stream";
+
+export type Encoding = "br" | "gzip" | "identity";
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The best encoding the client accepts (brotli, then gzip), honouring q=0. */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.find((p) => p.trim().startsWith("q="));
+    if (q && Number(q.trim().slice(2)) === 0) continue;
+    if (name) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return "identity";
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/i;
+
+export function isCompressible(contentType: string | null | undefined): boolean {
+  return !!contentType && COMPRESSIBLE.test(contentType);
+}
+
+/** Both encodings of a body, made once (a cached page is sent many times). */
+export async function compressBoth(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotliAsync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+/** A compressor that flushes after every chunk, so streamed HTML still arrives progressively. */
+export function streamingCompressor(encoding: "br" | "gzip"): Transform {
+  return encoding === "br"
+    ? createBrotliCompress({
+        flush: constants.BROTLI_OPERATION_FLUSH,
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+      })
+    : createGzip({ flush: constants.Z_SYNC_FLUSH, level: 6 });
+}

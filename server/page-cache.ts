@@ -1,0 +1,152 @@
+// An in-process cache of rendered public pages for anonymous visitors, answering before React
+// renders. It is keyed by URL and by the cookie-consent choice (the only cookie that changes a
+// public page's HTML), and emptied when the content version in the database changes: every
+// admin write bumps it, and each instance re-reads it at most once per second (and right after
+// any write request it served itself), so a change shows on every instance within a second.
+import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+
+export interface CachedPage {
+  status: number;
+  /** The app's headers, minus per-response ones (Set-Cookie is never stored). */
+  headers: Record<string, string>;
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  /** The CSP nonce the page was rendered with: its inline scripts carry it. */
+  nonce: string;
+}
+
+/** Cookies that may be present on a request served from (or stored in) the shared cache. */
+const SHARED_COOKIES = new Set(["cookieConsent"]);
+/** Paths that are never cached, whatever they answer. */
+const PRIVATE_PREFIXES = ["/admin", "/healthz", "/media", "/api"];
+
+/**
+ * The cache key of a request, or null when it must not be served from or stored in the cache:
+ * not a GET/HEAD, a private path, or any cookie besides the consent choice (a session, a flash
+ * toast, a chat conversation...).
+ */
+export function pageCacheKey(method: string, url: string, headers: IncomingHttpHeaders): string | null {
+  if (method !== "GET" && method !== "HEAD") return null;
+  const path = url.split("?", 1)[0]!;
+  if (PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`))) return null;
+  if (headers.authorization) return null;
+  let consent = "";
+  const cookie = headers.cookie;
+  if (cookie) {
+    for (const part of cookie.split(";")) {
+      const eq = part.indexOf("=");
+      const name = (eq === -1 ? part : part.slice(0, eq)).trim();
+      if (!name) continue;
+      if (!SHARED_COOKIES.has(name)) return null;
+      consent = part.slice(eq + 1).trim();
+    }
+  }
+  return `${consent}|${url}`;
+}
+
+/** Whether an app response may be stored: a 200 HTML page with nothing personal in it. */
+export function isStorable(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return false;
+  if (response.headers.has("set-cookie")) return false;
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  if (/private|no-store|no-cache/i.test(cacheControl)) return false;
+  const vary = response.headers.get("vary");
+  if (vary && vary.split(",").some((v) => !/^\s*(accept-encoding|cookie)\s*$/i.test(v))) return false;
+  return true;
+}
+
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+}
+
+export interface PageCacheOptions {
+  readVersion: () => Promise<number>;
+  maxEntries?: number;
+  maxBytes?: number;
+  checkEveryMs?: number;
+}
+
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  private version: number | null = null;
+  private checkedAt = 0;
+  private checking: Promise<number> | null = null;
+  private readonly readVersion: () => Promise<number>;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly checkEveryMs: number;
+
+  constructor(options: PageCacheOptions) {
+    this.readVersion = options.readVersion;
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.checkEveryMs = options.checkEveryMs ?? 1000;
+  }
+
+  /** The current content version, re-read from the database at most once per interval. */
+  currentVersion(): number | Promise<number> {
+    if (this.version !== null && Date.now() - this.checkedAt < this.checkEveryMs) return this.version;
+    this.checking ??= this.readVersion()
+      .then((version) => {
+        if (version !== this.version) this.clear();
+        this.version = version;
+        this.checkedAt = Date.now();
+        return version;
+      })
+      .finally(() => {
+        this.checking = null;
+      });
+    return this.checking;
+  }
+
+  /** Forces the next request to re-read the version (called after a write request). */
+  expireVersion(): void {
+    this.checkedAt = 0;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.entries.get(key);
+    if (page) {
+      // Map order is insertion order: re-inserting keeps the most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, page);
+    }
+    return page;
+  }
+
+  /** Stores a page rendered at `renderedAt`, unless the content changed meanwhile. */
+  set(key: string, page: CachedPage, renderedAt: number): void {
+    if (renderedAt !== this.version) return;
+    const size = page.body.length + page.br.length + page.gzip.length;
+    if (size > this.maxBytes / 4) return;
+    this.delete(key);
+    this.entries.set(key, page);
+    this.bytes += size;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private delete(key: string): void {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.bytes -= page.body.length + page.br.length + page.gzip.length;
+  }
+}
