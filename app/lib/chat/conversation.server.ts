@@ -1,0 +1,32 @@
+// The no-JavaScript conversation: the last messages of a chat session, kept in
+// chat_conversations so the page rendered after the form post can show them.
+import { z } from "zod";
+import { db } from "~/lib/db.server";
+import type { ChatMessage } from "./texts";
+
+export const CONVERSATION_LIMIT = 20;
+/** Conversations untouched for this long are deleted. */
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+
+const messagesSchema = z.array(z.object({ role: z.enum(["assistant", "user"]), content: z.string() }));
+
+export async function loadConversation(sessionId: string): Promise<ChatMessage[]> {
+  const row = await db.chatConversation.findUnique({ where: { id: sessionId } });
+  const parsed = messagesSchema.safeParse(row?.messages);
+  return parsed.success ? parsed.data : [];
+}
+
+/** Appends messages, keeping only the last CONVERSATION_LIMIT, and drops stale conversations. */
+export async function appendToConversation(sessionId: string, messages: ChatMessage[]): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const row = await tx.chatConversation.findUnique({ where: { id: sessionId } });
+    const previous = messagesSchema.safeParse(row?.messages);
+    const next = [...(previous.success ? previous.data : []), ...messages].slice(-CONVERSATION_LIMIT);
+    await tx.chatConversation.upsert({
+      where: { id: sessionId },
+      create: { id: sessionId, messages: next },
+      update: { messages: next },
+    });
+  });
+  await db.chatConversation.deleteMany({ where: { updatedAt: { lt: new Date(Date.now() - RETENTION_MS) } } });
+}

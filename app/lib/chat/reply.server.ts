@@ -1,0 +1,67 @@
+// One chat message in, one answer out: validation, the per-visitor rate limit, then the
+// automation webhook (or the built-in responder when no webhook is configured).
+import { env } from "~/lib/env.server";
+import { hit } from "~/lib/rate-limit.server";
+import { offlineReply } from "./offline-responder.server";
+import {
+  MESSAGE_EMPTY,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_TOO_LONG,
+  RATE_LIMITED,
+  REPLY_ERROR,
+  REPLY_MISSING,
+} from "./texts";
+import { askWebhook } from "./webhook.server";
+
+export type ChatAnswer =
+  | { status: 200 | 502; message: string; reply: string }
+  | { status: 400; message: string | null; error: string }
+  | { status: 429; message: string; error: string; retryAfter: number };
+
+const RATE_WINDOW_MS = 60_000;
+/** Several visitors may share an address (an office); the per-address limit is looser. */
+const VISITORS_PER_ADDRESS = 5;
+
+export function validateMessage(raw: unknown): { ok: true; message: string } | { ok: false; error: string } {
+  const message = typeof raw === "string" ? raw.trim() : "";
+  if (!message) return { ok: false, error: MESSAGE_EMPTY };
+  if (message.length > MESSAGE_MAX_LENGTH) return { ok: false, error: MESSAGE_TOO_LONG };
+  return { ok: true, message };
+}
+
+export async function answerChatMessage(
+  raw: unknown,
+  visitor: { sessionId: string; ip: string; requestId: string },
+): Promise<ChatAnswer> {
+  const valid = validateMessage(raw);
+  if (!valid.ok) {
+    const text = typeof raw === "string" && raw.trim() ? raw.trim().slice(0, MESSAGE_MAX_LENGTH) : null;
+    return { status: 400, message: text, error: valid.error };
+  }
+  const { message } = valid;
+
+  const limits = [hit(`chat:session:${visitor.sessionId}`, env.CHAT_RATE_LIMIT, RATE_WINDOW_MS)];
+  if (visitor.ip !== "unknown") {
+    limits.push(hit(`chat:ip:${visitor.ip}`, env.CHAT_RATE_LIMIT * VISITORS_PER_ADDRESS, RATE_WINDOW_MS));
+  }
+  const refused = (await Promise.all(limits)).find((result) => !result.allowed);
+  if (refused) return { status: 429, message, error: RATE_LIMITED, retryAfter: refused.retryAfter };
+
+  const url = env.CHAT_WEBHOOK_URL;
+  if (!url) return { status: 200, message, reply: offlineReply(message) };
+
+  const result = await askWebhook(url, { message, sessionId: visitor.sessionId }, env.CHAT_TIMEOUT_MS);
+  if (!result.ok) {
+    console.error(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: "error",
+        msg: "chat webhook failed",
+        cause: result.cause,
+        requestId: visitor.requestId,
+      }),
+    );
+    return { status: 502, message, reply: REPLY_ERROR };
+  }
+  return { status: 200, message, reply: result.reply ?? REPLY_MISSING };
+}

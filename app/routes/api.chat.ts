@@ -1,0 +1,51 @@
+// The chat's resource route. POST {message}:
+// - as JSON (the widget with JavaScript): answers JSON {reply}, or {error} with 400/429;
+// - as a plain form (no JavaScript): stores the exchange in the visitor's conversation and
+//   redirects back to the page it came from, at the chat.
+import { redirect } from "react-router";
+import type { Route } from "./+types/api.chat";
+import { appendToConversation } from "~/lib/chat/conversation.server";
+import { answerChatMessage, type ChatAnswer } from "~/lib/chat/reply.server";
+import { chatSession } from "~/lib/chat/session.server";
+import type { ChatMessage } from "~/lib/chat/texts";
+import { isBot } from "~/lib/honeypot";
+import { requestInfo } from "~/lib/request-info.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+
+export function loader() {
+  return new Response("Método não permitido.", { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return loader();
+  const { sessionId, setCookie } = await chatSession(request);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  const { ip, requestId } = requestInfo(context);
+  const visitor = { sessionId, ip, requestId };
+
+  if (request.headers.get("Content-Type")?.includes("application/json")) {
+    const body: unknown = await request.json().catch(() => null);
+    const raw = body && typeof body === "object" ? (body as Record<string, unknown>).message : undefined;
+    const answer = await answerChatMessage(raw, visitor);
+    if (answer.status === 429) headers.set("Retry-After", String(answer.retryAfter));
+    return Response.json("reply" in answer ? { reply: answer.reply } : { error: answer.error }, {
+      status: answer.status,
+      headers,
+    });
+  }
+
+  const form = await request.formData().catch(() => null);
+  if (!form) return Response.json({ error: "Envie a mensagem pelo formulário do chat." }, { status: 400, headers });
+  const back = `${safeRedirectPath(form.get("redirectTo"), "/").replace(/#.*$/, "")}#chat`;
+  if (isBot(form)) return redirect(back, { status: 303, headers });
+
+  const answer = await answerChatMessage(form.get("message"), visitor);
+  if (answer.message !== null) await appendToConversation(sessionId, exchange(answer));
+  return redirect(back, { status: 303, headers });
+}
+
+function exchange(answer: ChatAnswer): ChatMessage[] {
+  const user: ChatMessage = { role: "user", content: answer.message ?? "" };
+  return [user, { role: "assistant", content: "reply" in answer ? answer.reply : answer.error }];
+}
