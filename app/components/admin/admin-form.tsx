@@ -1,0 +1,161 @@
+// The one admin form: a real POST form that works without JavaScript. With JavaScript,
+// conform validates on the client first, the submit button reads 'Salvando...' while the
+// action runs, and a form carrying a file is sent by XHR so the upload shows its progress;
+// the form's controls stay disabled meanwhile.
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { showToast, type ToastMessage } from "./toast-event";
+
+export interface AdminActionData {
+  lastResult: SubmissionResult<string[]> | null;
+  toast?: ToastMessage;
+}
+
+interface XhrReply extends Partial<AdminActionData> {
+  redirectTo?: string;
+}
+
+/** conform's useForm wired to a zod schema, the server's last reply and the record's values. */
+export function useAdminForm<Schema extends z.ZodType>(
+  schema: Schema,
+  actionData: AdminActionData | undefined,
+  defaultValue: Record<string, unknown>,
+  formKey: string,
+) {
+  const [xhrResult, setXhrResult] = useState<SubmissionResult<string[]> | null>(null);
+  const lastResult = xhrResult ?? actionData?.lastResult ?? undefined;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const [form, fields] = useForm<Record<string, any>, Record<string, any>, string[]>({
+    id: formKey,
+    lastResult,
+    defaultValue: defaultValue as Record<string, string>,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+  });
+  useToastFrom(actionData);
+  return { form, fields, setXhrResult };
+}
+
+/** Shows the action's toast as a client toast once it arrives (the page also renders it inline). */
+export function useToastFrom(actionData: { toast?: ToastMessage } | undefined) {
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+}
+
+export function AdminForm({
+  form,
+  onXhrResult,
+  submitLabel,
+  cancelTo,
+  cancelLabel = "Cancelar",
+  actionData,
+  children,
+  submitDisabled = false,
+  id,
+}: {
+  form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
+  onXhrResult: (result: SubmissionResult<string[]> | null) => void;
+  submitLabel: string;
+  cancelTo: string;
+  cancelLabel?: string;
+  actionData: AdminActionData | undefined;
+  children: ReactNode;
+  submitDisabled?: boolean;
+  id?: string;
+}) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<number | null>(null);
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  const busy = submitting || progress !== null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    form.onSubmit(event);
+    if (event.defaultPrevented) return;
+    const element = event.currentTarget;
+    const hasFile = Array.from(element.querySelectorAll<HTMLInputElement>('input[type="file"]')).some((input) => (input.files?.length ?? 0) > 0);
+    if (!hasFile) return; // React Router submits it (pending state through useNavigation)
+    event.preventDefault();
+    const body = new FormData(element);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", element.action);
+    xhr.setRequestHeader("X-Admin-Upload", "1");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      setProgress(null);
+      const reply = (xhr.response ?? {}) as XhrReply;
+      if (reply.toast) showToast(reply.toast);
+      if (reply.redirectTo) {
+        navigate(reply.redirectTo);
+        return;
+      }
+      if (!reply.toast && xhr.status === 413) showToast({ type: "error", title: "Arquivo muito grande" });
+      onXhrResult(reply.lastResult ?? null);
+    };
+    xhr.onerror = () => {
+      setProgress(null);
+      showToast({ type: "error", title: "Erro no upload", description: "Tente novamente." });
+    };
+    setProgress(0);
+    xhr.send(body);
+  }
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      id={id ?? form.id}
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-busy={busy || undefined}
+    >
+      {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
+      <fieldset disabled={busy} className="space-y-5 disabled:opacity-80">
+        {children}
+      </fieldset>
+      {progress !== null ? (
+        <div role="status" aria-live="polite" className="space-y-1">
+          <progress max={100} value={progress} className="h-2 w-full overflow-hidden rounded-full" aria-label="Progresso do envio" />
+          <p className="text-sm text-slate-600">Enviando arquivo... {progress}%</p>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-3 pt-2">
+        <button
+          type="submit"
+          disabled={busy || submitDisabled}
+          className="rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {busy ? "Salvando..." : submitLabel}
+        </button>
+        {busy ? (
+          <span aria-disabled="true" className="rounded-full border border-slate-300 px-6 py-2.5 font-semibold text-slate-400">
+            {cancelLabel}
+          </span>
+        ) : (
+          <Link to={cancelTo} className="rounded-full border border-slate-300 px-6 py-2.5 font-semibold text-slate-700 hover:bg-slate-50">
+            {cancelLabel}
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** The action's message inside the page (the toast itself needs the next page or JavaScript). */
+export function InlineAlert({ toast }: { toast: ToastMessage }) {
+  return (
+    <div role="alert" className={`rounded-lg border px-4 py-3 ${toast.type === "error" ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}>
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description ? <p className="text-sm">{toast.description}</p> : null}
+    </div>
+  );
+}

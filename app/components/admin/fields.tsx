@@ -1,0 +1,160 @@
+// Labelled admin form fields. Each shows its error (from the server reply or client
+// validation) right below itself, linked with aria-describedby.
+import type { ReactNode } from "react";
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500 disabled:bg-slate-100";
+
+export interface FieldState {
+  name: string;
+  id: string;
+  errorId: string;
+  errors?: string[];
+  initialValue?: unknown;
+}
+
+function FieldShell({ field, label, required, hint, children }: { field: FieldState; label: string; required?: boolean; hint?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
+        {label}
+        {required ? <span className="text-red-600"> *</span> : null}
+      </label>
+      {children}
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <p id={id} className="mt-1 text-sm text-red-600" role={errors?.length ? "alert" : undefined}>
+      {errors?.length ? errors.join(" ") : null}
+    </p>
+  );
+}
+
+function stringValue(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return Array.isArray(value) ? value.join("\n") : String(value);
+}
+
+function ariaProps(field: FieldState) {
+  const invalid = Boolean(field.errors?.length);
+  return { id: field.id, name: field.name, "aria-invalid": invalid || undefined, "aria-describedby": invalid ? field.errorId : undefined };
+}
+
+export function TextField({
+  field,
+  label,
+  required,
+  type = "text",
+  hint,
+  ...rest
+}: { field: FieldState; label: string; required?: boolean; type?: string; hint?: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <FieldShell field={field} label={label} required={required} hint={hint}>
+      <input
+        key={stringValue(field.initialValue)}
+        type={type}
+        defaultValue={stringValue(field.initialValue)}
+        required={required}
+        className={inputClass}
+        {...ariaProps(field)}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({ field, label, required, rows = 3, hint }: { field: FieldState; label: string; required?: boolean; rows?: number; hint?: string }) {
+  return (
+    <FieldShell field={field} label={label} required={required} hint={hint}>
+      <textarea
+        key={stringValue(field.initialValue)}
+        rows={rows}
+        defaultValue={stringValue(field.initialValue)}
+        required={required}
+        className={inputClass}
+        {...ariaProps(field)}
+      />
+    </FieldShell>
+  );
+}
+
+export function SelectField({ field, label, options, required }: { field: FieldState; label: string; options: readonly string[]; required?: boolean }) {
+  return (
+    <FieldShell field={field} label={label} required={required}>
+      <select key={stringValue(field.initialValue)} defaultValue={stringValue(field.initialValue) ?? ""} required={required} className={inputClass} {...ariaProps(field)}>
+        <option value="" disabled>
+          Selecione...
+        </option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+export function CheckboxField({ field, label }: { field: FieldState; label: string }) {
+  const checked = field.initialValue === "on" || field.initialValue === true || field.initialValue === "true";
+  return (
+    <div>
+      <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-700">
+        <input key={String(checked)} type="checkbox" value="on" defaultChecked={checked} className="h-4 w-4 rounded border-slate-300" {...ariaProps(field)} />
+        {label}
+      </label>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A file input with the current file's preview (image or video). */
+export function FileField({
+  name,
+  label,
+  accept,
+  current,
+  error,
+  hint,
+  onFileChange,
+}: {
+  name: string;
+  label: string;
+  accept: string;
+  current?: string | null;
+  error?: string;
+  hint?: string;
+  onFileChange?: (file: File | null) => void;
+}) {
+  const id = `file-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {current ? <MediaPreview url={current} className="mt-2 h-32 w-auto rounded-lg border border-slate-200 object-cover" /> : null}
+      <input
+        id={id}
+        type="file"
+        name={name}
+        accept={accept}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onFileChange?.(event.currentTarget.files?.[0] ?? null)}
+        className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
+      />
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <FieldError id={`${id}-error`} errors={error ? [error] : undefined} />
+    </div>
+  );
+}
+
+export function MediaPreview({ url, className, alt = "" }: { url: string; className?: string; alt?: string }) {
+  if (/\.(mp4|webm|ogg)(\?|#|$)/i.test(url)) return <video src={url} className={className} muted playsInline controls preload="metadata" />;
+  return <img src={url} alt={alt} className={className} loading="lazy" />;
+}

@@ -1,0 +1,43 @@
+// The frame of every admin section page: back link to the dashboard, title, main action.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+export function AdminPage({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <Link to="/admin/dashboard" className="text-sm font-medium text-brand-600 hover:underline">
+        ← Voltar ao painel
+      </Link>
+      <div className="mt-3 mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+        {action}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function PrimaryLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} preventScrollReset className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white shadow hover:bg-brand-700">
+      {children}
+    </Link>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500">{children}</p>;
+}
+
+export function RowActions({ editTo, deleteTo, label }: { editTo: string; deleteTo: string; label: string }) {
+  return (
+    <div className="flex gap-2">
+      <Link to={editTo} preventScrollReset className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50" aria-label={`Editar ${label}`}>
+        Editar
+      </Link>
+      <Link to={deleteTo} preventScrollReset className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50" aria-label={`Excluir ${label}`}>
+        Excluir
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/admin.dashboard";
+import { requireAdmin } from "~/lib/session.server";
+import { db } from "~/lib/db.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [portfolio, led, films, testimonials, logos, course, blog] = await Promise.all([
+    db.portfolioItem.count(),
+    db.ledPanel.count(),
+    db.windowFilmsProject.count(),
+    db.windowFilmsTestimonial.count(),
+    db.clientLogo.count(),
+    db.courseTestimonial.count(),
+    db.blogPost.count(),
+  ]);
+  return { counts: { portfolio, led, films, testimonials, logos, course, blog } };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Painel | Wind Digital" }];
+
+const sections = [
+  { to: "/admin/portfolio", title: "Portfólio", text: "Cases de marketing digital", count: "portfolio" },
+  { to: "/admin/led-panels", title: "Painéis LED", text: "Painéis, fluxo e alcance", count: "led" },
+  { to: "/admin/window-films-portfolio", title: "Window Films · Portfólio", text: "Projetos de vídeo", count: "films" },
+  { to: "/admin/window-films-testimonials", title: "Window Films · Depoimentos", text: "Depoimentos de clientes", count: "testimonials" },
+  { to: "/admin/client-logos", title: "Logos de clientes", text: "Faixa de logos da página inicial", count: "logos" },
+  { to: "/admin/course-testimonials", title: "Depoimentos do curso", text: "Vídeos de alunos", count: "course" },
+  { to: "/admin/blog", title: "Blog", text: "Posts e rascunhos", count: "blog" },
+] as const;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Painel administrativo</h1>
+          <p className="text-slate-600">Gerencie o conteúdo do site.</p>
+        </div>
+        <Form method="post" action="/admin/logout">
+          <button type="submit" className="rounded-full bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700">
+            Sair do painel
+          </button>
+        </Form>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {sections.map((section) => (
+          <li key={section.to}>
+            <Link to={section.to} className="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md">
+              <h2 className="text-lg font-semibold text-slate-900">{section.title}</h2>
+              <p className="mt-1 text-sm text-slate-600">{section.text}</p>
+              <p className="mt-4 text-sm font-medium text-brand-600">
+                {loaderData.counts[section.count]} {loaderData.counts[section.count] === 1 ? "item" : "itens"}
+              </p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

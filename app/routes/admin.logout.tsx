@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/admin.logout";
+import { destroyUserSession } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// Sign-out: the session row is deleted (revoked) and the cookie cleared.
+export async function action({ request }: Route.ActionArgs) {
+  const clear = await destroyUserSession(request);
+  return redirectWithToast("/", { type: "success", title: "Logout realizado", description: "Até logo!" }, { headers: { "Set-Cookie": clear } });
+}
+
+export async function loader(_: Route.LoaderArgs) {
+  return redirect("/admin/dashboard");
+}

@@ -1,0 +1,95 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import type { Route } from "./+types/admin_.login";
+import { login } from "~/lib/auth.server";
+import { createUserSession, getSessionUser } from "~/lib/session.server";
+import { requestInfo } from "~/lib/request-info.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+import { TextField } from "~/components/admin/fields";
+import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
+import type { ToastMessage } from "~/components/ui/toaster";
+
+const loginSchema = z.object({
+  email: z.email({ error: (issue) => (issue.input === undefined ? "E-mail é obrigatório" : "E-mail inválido") }),
+  password: z.string({ error: "Senha é obrigatória" }),
+  redirectTo: z.string().optional(),
+});
+
+function targetFrom(value: unknown): string {
+  const path = safeRedirectPath(value, "/admin/dashboard");
+  return path.startsWith("/admin/") && !path.startsWith("/admin/login") ? path : "/admin/dashboard";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (user?.isAdmin) throw redirect(targetFrom(redirectTo));
+  return { redirectTo: redirectTo ? targetFrom(redirectTo) : "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast: undefined as ToastMessage | undefined }, { status: 400 });
+  }
+  const result = await login(request, requestInfo(context).ip);
+  if (!result.ok) {
+    const toast: ToastMessage =
+      result.reason === "throttled"
+        ? {
+            type: "error",
+            title: "Muitas tentativas de login",
+            description: `Por segurança, o acesso foi bloqueado temporariamente. Tente novamente em ${result.retryAfterMinutes} ${result.retryAfterMinutes === 1 ? "minuto" : "minutos"}.`,
+          }
+        : { type: "error", title: "Erro no login", description: "Credenciais inválidas" };
+    return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast }, { status: result.reason === "throttled" ? 429 : 401 });
+  }
+  if (!result.user.isAdmin) {
+    return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast: { type: "error", title: "Acesso não autorizado" } as ToastMessage }, { status: 403 });
+  }
+  const cookie = await createUserSession(result.user.id, request);
+  return redirectWithToast(
+    targetFrom(submission.value.redirectTo),
+    { type: "success", title: "Login realizado!", description: "Bem-vindo ao painel administrativo." },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Entrar | Painel Wind Digital" }, { name: "robots", content: "noindex" }];
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  useToastFrom(actionData);
+  return (
+    <main id="conteudo" className="flex min-h-screen items-center justify-center bg-gradient-to-br from-ink to-brand-700 px-4 py-12">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-2xl">
+        <h1 className="text-2xl font-bold text-slate-900">Painel administrativo</h1>
+        <p className="mt-1 text-sm text-slate-600">Entre com seu e-mail e senha.</p>
+        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-4">
+          {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <TextField field={fields.email} label="E-mail" type="email" autoComplete="username" required />
+          <TextField field={fields.password} label="Senha" type="password" autoComplete="current-password" required />
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-full bg-brand-600 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-60"
+          >
+            {busy ? "Entrando..." : "Entrar"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+// Shared by the admin route tests: users, sessions and files built the way the app does.
+import { randomUUID } from "node:crypto";
+import bcrypt from "bcryptjs";
+import { expect } from "vitest";
+import { db } from "~/lib/db.server";
+import { createUserSession } from "~/lib/session.server";
+import { formRequest, getRequest, routeArgs } from "../helpers/request";
+
+export const PASSWORD = "senha-segura-123";
+
+export async function createUser({ admin = true, email = `${randomUUID()}@exemplo.com.br` } = {}) {
+  const user = await db.user.create({ data: { email, passwordHash: bcrypt.hashSync(PASSWORD, 4) } });
+  if (admin) await db.userRole.create({ data: { userId: user.id, role: "admin" } });
+  return user;
+}
+
+/** A Cookie header holding a fresh session of a new user (admin unless told otherwise). */
+export async function sessionCookie({ admin = true } = {}): Promise<string> {
+  return (await signedIn({ admin })).cookie;
+}
+
+export async function signedIn({ admin = true } = {}) {
+  const user = await createUser({ admin });
+  return { user, cookie: (await createUserSession(user.id)).split(";")[0]! };
+}
+
+export const PNG_BYTES = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "hex",
+);
+/** The start of an MP4 (ftyp box), enough for file-type to recognise it. */
+export const MP4_BYTES = Buffer.concat([Buffer.from("0000001c667479706d703432000000006d7034326d70343169736f6d", "hex"), Buffer.alloc(64)]);
+
+export const png = (name = "foto.png") => new File([PNG_BYTES], name, { type: "image/png" });
+export const mp4 = (name = "video.mp4") => new File([MP4_BYTES], name, { type: "video/mp4" });
+/** A polyglot: HTML that calls itself a PNG. */
+export const fakePng = () => new File(["<html><script>alert(1)</script></html>"], "x.png", { type: "image/png" });
+export const svg = () => new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "x.svg", { type: "image/svg+xml" });
+
+type Handler = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
+
+export async function call(handler: Handler, request: Request): Promise<Response | { data: unknown; init: ResponseInit | null }> {
+  try {
+    return (await handler(routeArgs(request))) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** Runs a handler and returns the thrown or returned Response (redirects are thrown). */
+export async function responseOf(handler: Handler, request: Request): Promise<Response> {
+  const result = await call(handler, request);
+  if (result instanceof Response) return result;
+  throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
+}
+
+/** The data() a handler returned (status and body). */
+export async function dataOf(handler: Handler, request: Request) {
+  const result = await call(handler, request);
+  if (result instanceof Response) throw new Error(`expected data(), got Response ${result.status} ${result.headers.get("Location")}`);
+  const value = result as { data: { lastResult: { error?: Record<string, string[]> } | null; toast?: { title: string; description?: string } }; init: ResponseInit | null };
+  return { status: value.init?.status ?? 200, body: value.data };
+}
+
+/** The guard every admin action must keep: anonymous → login, non-admin → refused. */
+export async function expectGuarded(handler: Handler, path: string, fields: Record<string, string | Blob>) {
+  const anonymous = await responseOf(handler, formRequest(path, fields));
+  expect(anonymous.status).toBe(302);
+  expect(anonymous.headers.get("Location")).toBe(`/admin/login?redirectTo=${encodeURIComponent(path.split("?")[0]!)}`);
+  const { user, cookie } = await signedIn({ admin: false });
+  const refused = await responseOf(handler, formRequest(path, fields, { cookie }));
+  expect(refused.status).toBe(302);
+  expect(refused.headers.get("Location")).toBe("/admin/login");
+  expect(refused.headers.getSetCookie().join(";")).toContain("__admin_session=;");
+  expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+}
+
+export { formRequest, getRequest, routeArgs };
