@@ -7,7 +7,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, extname, join, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
-import sharp from "sharp";
+import sharp, { type SharpOptions } from "sharp";
 import { env } from "./env.server.ts";
 import type { ImageWidth } from "./image-url.ts";
 import { objectFromUrl, storage, type Bucket } from "./storage.server.ts";
@@ -99,12 +99,12 @@ async function openSource(source: ImageSource): Promise<Readable | Buffer | null
 async function makeVariant(source: ImageSource, width: ImageWidth, format: ImageFormat, file: string): Promise<number | null> {
   const input = await openSource(source);
   if (!input) return null;
-  const options: sharp.SharpOptions = { failOn: "error", limitInputPixels: 60_000_000 };
+  const options: SharpOptions = { failOn: "error", limitInputPixels: 60_000_000 };
   const image = Buffer.isBuffer(input) ? sharp(input, options) : sharp(options);
   image
     .rotate()
     .resize({ width, withoutEnlargement: true })
-    .toFormat(format, format === "avif" ? { quality: 55, effort: 3 } : format === "png" ? { compressionLevel: 8 } : { quality: 78 });
+    .toFormat(format, format === "avif" ? { quality: 55, effort: 2 } : format === "png" ? { compressionLevel: 8 } : { quality: 78 });
   if (!Buffer.isBuffer(input)) {
     input.on("error", (error) => image.destroy(error));
     input.pipe(image);

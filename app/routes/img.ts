@@ -2,8 +2,8 @@
 // AVIF or WebP (by the Accept header; JPEG/PNG otherwise), cached on disk after the first
 // request and served with immutable caching. Sources: stored media and files under public/.
 import { Readable } from "node:stream";
-import { negotiateFormat, openVariant, resolveSource, variantFor } from "~/lib/image.server";
-import { isImageWidth } from "~/lib/image-url";
+import { negotiateFormat, openVariant, resolveSource, variantFor } from "../lib/image.server.ts";
+import { isImageWidth } from "../lib/image-url.ts";
 import type { Route } from "./+types/img";
 
 function plain(status: number, message: string) {

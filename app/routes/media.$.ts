@@ -3,7 +3,7 @@
 // nosniff, immutable caching (names are random), ETag/Last-Modified with 304, and Range (206)
 // so videos seek. Anything that looks like a path trick is refused before touching storage.
 import { Readable } from "node:stream";
-import { isBucket, isSafeKey, storage } from "~/lib/storage.server";
+import { isBucket, isSafeKey, storage } from "../lib/storage.server.ts";
 import type { Route } from "./+types/media.$";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";

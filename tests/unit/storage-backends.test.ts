@@ -139,7 +139,7 @@ describe.each(backends)("storage on $name", ({ start }) => {
 describe("local disk storage", () => {
   it("leaves no partial file behind after a failed upload", async () => {
     const root = mkdtempSync(join(tmpdir(), "storage-local-"));
-    const store = new LocalDiskStorage(root);
+    const store: StorageBackend = new LocalDiskStorage(root);
     const failing = Readable.from(
       (async function* () {
         yield Buffer.alloc(1000);
