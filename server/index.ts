@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createServerHandler } from "./app.ts";
-import { log } from "./logger.ts";
+import { errorFields, log } from "./logger.ts";
 import { precompressDirectory } from "./precompress.ts";
 import { mediaOriginsFromEnv } from "./security-headers.ts";
 
@@ -43,4 +43,9 @@ function shutdown(signal: string) {
   setTimeout(() => process.exit(0), 10_000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
+// Anything that escapes every handler is logged as JSON with its stack before the process ends.
+process.on("uncaughtException", (error) => {
+  log("error", "uncaught exception", errorFields(error));
+  process.exit(1);
+});
 process.on("SIGINT", () => shutdown("SIGINT"));

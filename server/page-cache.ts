@@ -41,7 +41,9 @@ export function pageCacheKey(method: string, url: string, headers: IncomingHttpH
       const name = (eq === -1 ? part : part.slice(0, eq)).trim();
       if (!name) continue;
       if (!SHARED_COOKIES.has(name)) return null;
-      consent = part.slice(eq + 1).trim();
+      // Only the two values the app understands change the page; anything else renders as none.
+      const value = part.slice(eq + 1).trim();
+      consent = value === "accepted" || value === "rejected" ? value : "";
     }
   }
   return `${consent}|${url}`;

@@ -1,0 +1,186 @@
+// `npm run bench`: the performance figures of issue 8 against their budgets, in one table.
+// Builds only when the build is missing or older than the sources, starts the production server
+// on the demo seed in a temporary folder, then measures:
+//   - Lighthouse (mobile) on /, /servicos, /portfolio, /window-films, /blog and one blog post;
+//   - JavaScript and CSS bytes (gzip) on first load of /;
+//   - throughput of anonymous GET / against a bare Node http server with the same bytes, p99;
+//   - the median time of an uncached render of /;
+//   - the media figures of scripts/bench/media.ts (its runMediaBench()), if present.
+// Options (env): BUILD_DIR (default build), BENCH_SECONDS (autocannon time per side, default 15),
+// BENCH_SKIP_LIGHTHOUSE=1. Exits 1 when a budget is missed.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { request } from "node:http";
+import { join } from "node:path";
+import { startDemoServer } from "./bench/demo-server.ts";
+import { runLighthouse, type PageScores } from "./bench/lighthouse.ts";
+import { combine, hammer, startBareServer, uncachedRenderMedian } from "./bench/load.ts";
+
+const root = new URL("..", import.meta.url).pathname;
+const buildDir = process.env.BUILD_DIR || "build";
+const seconds = Number(process.env.BENCH_SECONDS || 15);
+
+interface Row {
+  figure: string;
+  value: string;
+  budget: string;
+  pass: boolean;
+}
+const rows: Row[] = [];
+const row = (figure: string, value: string, budget: string, pass: boolean) => rows.push({ figure, value, budget, pass });
+const note = (line: string) => console.error(`bench: ${line}`);
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === "generated" || entry === "node_modules") continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function ensureBuild() {
+  const serverEntry = join(root, buildDir, "server/index.js");
+  const sources = Math.max(...["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map((p) => newestMtime(join(root, p))));
+  if (existsSync(serverEntry) && statSync(serverEntry).mtimeMs > sources) {
+    note(`using the existing build in ${buildDir}/`);
+    return;
+  }
+  note(`building into ${buildDir}/`);
+  const bin = (name: string) => join(root, "node_modules/.bin", name);
+  if (!existsSync(join(root, "app/generated"))) run(process.execPath, ["scripts/prisma-generate.ts"]);
+  run(bin("react-router"), ["build"]);
+  run(process.execPath, ["server/precompress.ts", buildDir]);
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir, ...env } });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
+}
+
+/** Bytes on the wire of a same-origin asset fetched with gzip (sirv serves the .gz twin). */
+function gzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve(bytes));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+function assetsInHtml(html: string, baseUrl: string): Array<{ url: string; type: "script" | "stylesheet" }> {
+  const found: Array<{ url: string; type: "script" | "stylesheet" }> = [];
+  for (const [, src] of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) found.push({ url: new URL(src!, baseUrl).href, type: "script" });
+  for (const [tag] of html.matchAll(/<link[^>]*>/g)) {
+    const href = tag.match(/\shref="([^"]+)"/)?.[1];
+    if (!href) continue;
+    if (/rel="modulepreload"/.test(tag)) found.push({ url: new URL(href, baseUrl).href, type: "script" });
+    if (/rel="stylesheet"/.test(tag)) found.push({ url: new URL(href, baseUrl).href, type: "stylesheet" });
+  }
+  for (const [, src] of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) found.push({ url: new URL(src!, baseUrl).href, type: "script" });
+  return found;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+ensureBuild();
+note("starting the production server on the demo seed");
+const server = await startDemoServer(buildDir);
+try {
+  const home = await fetch(`${server.baseUrl}/`);
+  const homeHtml = await home.text();
+  const blogHtml = await (await fetch(`${server.baseUrl}/blog`)).text();
+  const postPath = blogHtml.match(/href="(\/blog\/[^"/?#]+)"/)?.[1];
+  const pages = ["/", "/servicos", "/portfolio", "/window-films", "/blog", ...(postPath ? [postPath] : [])];
+  if (!postPath) row("Lighthouse: a blog post", "no post linked from /blog", "a published post", false);
+
+  let lighthouse: PageScores[] = [];
+  if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") {
+    note(`Lighthouse (mobile) on ${pages.join(", ")}`);
+    lighthouse = await runLighthouse(pages.map((p) => `${server.baseUrl}${p}`));
+    for (const page of lighthouse) {
+      const path = new URL(page.url).pathname;
+      const ok = page.performance >= 95 && page.accessibility === 100 && page.bestPractices === 100 && page.seo === 100;
+      row(
+        `Lighthouse ${path} (perf / a11y / best / SEO)`,
+        `${page.performance} / ${page.accessibility} / ${page.bestPractices} / ${page.seo}`,
+        "≥95 / 100 / 100 / 100",
+        ok,
+      );
+      if (page.failedAudits.length) note(`${path}: audits below 0.9: ${page.failedAudits.join(", ")}`);
+    }
+    const worstCls = Math.max(...lighthouse.map((p) => p.cls));
+    row("Cumulative layout shift (worst page)", worstCls.toFixed(3), "< 0.05", worstCls < 0.05);
+  }
+
+  // First load of /: what the HTML references plus whatever the browser loaded after it.
+  const assets = new Map<string, "script" | "stylesheet">();
+  for (const a of assetsInHtml(homeHtml, server.baseUrl)) assets.set(a.url, a.type);
+  for (const a of lighthouse.find((p) => new URL(p.url).pathname === "/")?.assets ?? []) assets.set(a.url, a.type);
+  let jsBytes = 0;
+  let cssBytes = 0;
+  for (const [url, type] of assets) {
+    const bytes = await gzipBytes(url);
+    if (type === "script") jsBytes += bytes;
+    else cssBytes += bytes;
+  }
+  row("JavaScript on first load of / (gzip)", kb(jsBytes), "≤ 120 KB", jsBytes <= 120 * 1024);
+  row("CSS on first load of / (gzip)", kb(cssBytes), "≤ 30 KB", cssBytes <= 30 * 1024);
+
+  note(`throughput: ${seconds} s each, in rounds, against a bare Node server and the app, 50 connections`);
+  // Alternating rounds, so a burst of load from elsewhere on the machine hits both sides alike.
+  const bare = await startBareServer(Buffer.from(homeHtml));
+  const bareRounds = [];
+  const appRounds = [];
+  try {
+    await hammer(bare.url, 2);
+    await hammer(`${server.baseUrl}/`, 2);
+    for (let round = 0; round < 3; round++) {
+      bareRounds.push(await hammer(bare.url, seconds / 3));
+      appRounds.push(await hammer(`${server.baseUrl}/`, seconds / 3));
+    }
+  } finally {
+    bare.stop();
+  }
+  const bareResult = combine(bareRounds);
+  const app = combine(appRounds);
+  const ratio = app.requestsPerSecond / bareResult.requestsPerSecond;
+  row(
+    "Throughput GET / vs bare Node (req/s)",
+    `${Math.round(app.requestsPerSecond)} / ${Math.round(bareResult.requestsPerSecond)} = ${(ratio * 100).toFixed(0)}%`,
+    "≥ 50%",
+    ratio >= 0.5 && app.errors === 0 && app.non2xx === 0,
+  );
+  row("p99 latency GET /, 50 connections", `${app.p99Ms} ms`, "< 50 ms", app.p99Ms < 50);
+  if (app.errors || app.non2xx) note(`the app answered ${app.non2xx} non-2xx and ${app.errors} errors under load`);
+
+  const median = await uncachedRenderMedian(`${server.baseUrl}/`, 100);
+  row("Uncached render of / (median)", `${median.toFixed(1)} ms`, "≤ 15 ms", median <= 15);
+
+} finally {
+  await server.stop();
+}
+
+// The media engineer's figures (issue 6): it starts servers of its own, so it runs alone.
+const mediaScript = join(root, "scripts/bench/media.ts");
+if (existsSync(mediaScript)) {
+  note("media figures (scripts/bench/media.ts)");
+  const media = (await import(mediaScript)) as {
+    runMediaBench: () => Promise<Array<{ name: string; value: number; unit: string; budget: string; ok: boolean }>>;
+  };
+  for (const r of await media.runMediaBench()) row(`media: ${r.name}`, `${r.value.toFixed(1)} ${r.unit}`, r.budget, r.ok);
+}
+
+const width = (key: keyof Row) => Math.max(key.length, ...rows.map((r) => String(key === "pass" ? "pass" : r[key]).length));
+const [wf, wv, wb] = [width("figure"), width("value"), width("budget")];
+console.log(`\n| ${"figure".padEnd(wf)} | ${"value".padEnd(wv)} | ${"budget".padEnd(wb)} | result |`);
+console.log(`|${"-".repeat(wf + 2)}|${"-".repeat(wv + 2)}|${"-".repeat(wb + 2)}|--------|`);
+for (const r of rows) console.log(`| ${r.figure.padEnd(wf)} | ${r.value.padEnd(wv)} | ${r.budget.padEnd(wb)} | ${r.pass ? "pass  " : "FAIL  "} |`);
+const failed = rows.filter((r) => !r.pass).length;
+console.log(`\n${rows.length - failed} of ${rows.length} budgets met (${new Date().toISOString().slice(0, 10)}, ${process.version}).`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,82 @@
+// Starts the production server on a fresh database seeded with the demo content, in a
+// temporary folder, on a free port. Used by `npm run bench`.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+export interface DemoServer {
+  baseUrl: string;
+  env: NodeJS.ProcessEnv;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export async function startDemoServer(buildDir: string): Promise<DemoServer> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    BUILD_DIR: buildDir,
+    DATABASE_URL: `file:${join(dir, "bench.db")}`,
+    UPLOADS_DIR: join(dir, "uploads"),
+    SESSION_SECRET: "bench-secret-0123456789abcdef",
+    SITE_URL: baseUrl,
+    ADMIN_EMAIL: "admin@winddigital.com.br",
+    ADMIN_PASSWORD: "admin-demo-123",
+  };
+  delete env.CHAT_WEBHOOK_URL;
+  for (const script of ["scripts/migrate.ts", "scripts/seed.ts"]) {
+    const result = spawnSync(process.execPath, [join(root, script)], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+    if (result.status !== 0) throw new Error(`${script} failed`);
+  }
+  const logFile = join(dir, "server.log");
+  const log = createWriteStream(logFile);
+  const child: ChildProcess = spawn(process.execPath, [join(root, "server/index.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  await waitFor(`${baseUrl}/healthz`);
+  return {
+    baseUrl,
+    env,
+    logFile,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,69 @@
+// Lighthouse, mobile profile (its default), on Debian's Chromium with the flags of DESIGN.md §4.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export interface PageScores {
+  url: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  lcpMs: number;
+  /** Same-origin scripts and style sheets the page loaded. */
+  assets: Array<{ url: string; type: "script" | "stylesheet" }>;
+  failedAudits: string[];
+}
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+export async function runLighthouse(urls: string[]): Promise<PageScores[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: CHROMIUM_FLAGS,
+  });
+  const results: PageScores[] = [];
+  try {
+    for (const url of urls) {
+      const runnerResult = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+      const lhr = runnerResult?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const origin = new URL(url).origin;
+      const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+      const assets = requests
+        .filter((r) => r.url.startsWith(origin) && (r.resourceType === "Script" || r.resourceType === "Stylesheet"))
+        .map((r) => ({ url: r.url, type: r.resourceType === "Script" ? ("script" as const) : ("stylesheet" as const) }));
+      const failedAudits = Object.values(lhr.categories)
+        .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]!))
+        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative")
+        .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+      results.push({
+        url,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0,
+        lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? 0,
+        assets,
+        failedAudits: [...new Set(failedAudits)],
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}

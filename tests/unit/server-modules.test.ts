@@ -1,0 +1,161 @@
+// The production server's building blocks (server/*.ts), without a server.
+import { describe, expect, it } from "vitest";
+import { negotiateEncoding, isCompressible } from "../../server/compression.ts";
+import { crossSiteRefusal } from "../../server/csrf.ts";
+import { etagOf, isStorable, pageCacheKey, PageCache, type CachedPage } from "../../server/page-cache.ts";
+import { contentSecurityPolicy, mediaOriginsFromEnv, securityHeaders } from "../../server/security-headers.ts";
+
+const options = { mediaOrigins: [], production: true };
+
+describe("content security policy", () => {
+  it("allows scripts only from our origin and the nonce, and nothing inline or evaluated", () => {
+    const csp = contentSecurityPolicy("abc123", options);
+    expect(csp).toContain("script-src 'self' 'nonce-abc123'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("adds the S3 media origin to images and media when it is configured", () => {
+    const origins = mediaOriginsFromEnv({ S3_PUBLIC_URL: "https://cdn.example.com/bucket/", S3_ENDPOINT: "http://s3.local:9000" });
+    expect(origins).toEqual(["https://cdn.example.com", "http://s3.local:9000"]);
+    const csp = contentSecurityPolicy(null, { mediaOrigins: origins, production: true });
+    expect(csp).toContain("img-src 'self' data: blob: https://cdn.example.com http://s3.local:9000");
+    expect(csp).toContain("media-src 'self' data: blob: https://cdn.example.com http://s3.local:9000");
+    expect(csp).toContain("script-src 'self';");
+    expect(mediaOriginsFromEnv({})).toEqual([]);
+  });
+
+  it("sends HSTS in production only", () => {
+    expect(securityHeaders(null, options)["Strict-Transport-Security"]).toMatch(/max-age=31536000/);
+    expect(securityHeaders(null, { ...options, production: false })["Strict-Transport-Security"]).toBeUndefined();
+  });
+});
+
+describe("CSRF check", () => {
+  const site = "https://winddigital.com.br";
+  const headers = (h: Record<string, string>) => ({ host: "winddigital.com.br", ...h });
+
+  it("refuses writes announced as cross-site or same-site by the browser", () => {
+    expect(crossSiteRefusal("POST", headers({ "sec-fetch-site": "cross-site" }), site)).toMatch(/cross-site/);
+    expect(crossSiteRefusal("DELETE", headers({ "sec-fetch-site": "same-site" }), site)).toMatch(/same-site/);
+  });
+
+  it("refuses writes whose Origin is not ours", () => {
+    expect(crossSiteRefusal("POST", headers({ origin: "https://evil.example" }), site)).toMatch(/evil/);
+    expect(crossSiteRefusal("POST", headers({ origin: "null" }), site)).not.toBeNull();
+    expect(crossSiteRefusal("PUT", headers({ origin: "https://winddigital.com.br.evil.example" }), site)).not.toBeNull();
+  });
+
+  it("accepts our own origin (SITE_URL or the Host), user-initiated and non-browser requests, and every GET", () => {
+    expect(crossSiteRefusal("POST", headers({ origin: site, "sec-fetch-site": "same-origin" }), site)).toBeNull();
+    expect(crossSiteRefusal("POST", { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" }, site)).toBeNull();
+    expect(crossSiteRefusal("POST", headers({ "sec-fetch-site": "none" }), site)).toBeNull();
+    expect(crossSiteRefusal("POST", headers({}), site)).toBeNull();
+    expect(crossSiteRefusal("GET", headers({ origin: "https://evil.example", "sec-fetch-site": "cross-site" }), site)).toBeNull();
+  });
+});
+
+describe("compression", () => {
+  it("prefers brotli, then gzip, and honours q=0", () => {
+    expect(negotiateEncoding("gzip, deflate, br")).toBe("br");
+    expect(negotiateEncoding("gzip")).toBe("gzip");
+    expect(negotiateEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(negotiateEncoding("identity")).toBe("identity");
+    expect(negotiateEncoding(undefined)).toBe("identity");
+  });
+
+  it("compresses text but not images or video", () => {
+    expect(isCompressible("text/html; charset=utf-8")).toBe(true);
+    expect(isCompressible("application/json")).toBe(true);
+    expect(isCompressible("image/svg+xml")).toBe(true);
+    expect(isCompressible("image/webp")).toBe(false);
+    expect(isCompressible("video/mp4")).toBe(false);
+  });
+});
+
+describe("page cache key", () => {
+  it("keys anonymous GETs by URL and consent choice", () => {
+    expect(pageCacheKey("GET", "/servicos", {})).toBe("|/servicos");
+    expect(pageCacheKey("HEAD", "/servicos", {})).toBe("|/servicos");
+    expect(pageCacheKey("GET", "/", { cookie: "cookieConsent=accepted" })).toBe("accepted|/");
+    expect(pageCacheKey("GET", "/", { cookie: "cookieConsent=<script>" })).toBe("|/");
+  });
+
+  it("refuses anything personal or private", () => {
+    expect(pageCacheKey("POST", "/", {})).toBeNull();
+    for (const cookie of ["__admin_session=x", "__toast=x", "__chat=x", "cookieConsent=accepted; __toast=x"]) {
+      expect(pageCacheKey("GET", "/", { cookie })).toBeNull();
+    }
+    for (const path of ["/admin", "/admin/login", "/healthz", "/media/blog-media/a.png", "/api/chat"]) {
+      expect(pageCacheKey("GET", path, {})).toBeNull();
+    }
+    expect(pageCacheKey("GET", "/", { authorization: "Basic x" })).toBeNull();
+    expect(pageCacheKey("GET", "/administracao-de-marcas", {})).toBe("|/administracao-de-marcas");
+  });
+});
+
+describe("what may be stored", () => {
+  const page = (init: ResponseInit & { type?: string }) =>
+    new Response("<html></html>", { status: 200, ...init, headers: { "content-type": init.type ?? "text/html; charset=utf-8", ...init.headers } });
+
+  it("stores 200 HTML without cookies or private caching", () => {
+    expect(isStorable(page({}))).toBe(true);
+  });
+
+  it("never stores a response that sets a cookie, is private, not HTML or not 200", () => {
+    expect(isStorable(page({ headers: { "set-cookie": "__toast=; Max-Age=0" } }))).toBe(false);
+    expect(isStorable(page({ headers: { "cache-control": "private, no-store" } }))).toBe(false);
+    expect(isStorable(page({ type: "application/json" }))).toBe(false);
+    expect(isStorable(page({ status: 404 }))).toBe(false);
+    expect(isStorable(page({ headers: { vary: "User-Agent" } }))).toBe(false);
+  });
+});
+
+describe("PageCache", () => {
+  const entry = (text: string): CachedPage => {
+    const body = Buffer.from(text);
+    return { status: 200, headers: {}, body, br: body, gzip: body, etag: etagOf(body), nonce: "n" };
+  };
+
+  it("empties itself when the content version changes, checking at most once per interval", async () => {
+    let version = 1;
+    let reads = 0;
+    const cache = new PageCache({ readVersion: async () => (reads++, version), checkEveryMs: 50 });
+    expect(await cache.currentVersion()).toBe(1);
+    cache.set("|/", entry("a"), 1);
+    expect(cache.get("|/")?.body.toString()).toBe("a");
+    version = 2;
+    await Promise.all([cache.currentVersion(), cache.currentVersion(), cache.currentVersion()]);
+    expect(reads).toBe(1);
+    expect(cache.get("|/")).toBeDefined();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await cache.currentVersion()).toBe(2);
+    expect(cache.get("|/")).toBeUndefined();
+  });
+
+  it("re-reads the version right after a write and never stores a page rendered before a change", async () => {
+    let version = 1;
+    const cache = new PageCache({ readVersion: async () => version, checkEveryMs: 60_000 });
+    await cache.currentVersion();
+    version = 2;
+    cache.expireVersion();
+    expect(await cache.currentVersion()).toBe(2);
+    cache.set("|/", entry("old"), 1);
+    expect(cache.get("|/")).toBeUndefined();
+  });
+
+  it("evicts the least recently used page beyond its limits", async () => {
+    const cache = new PageCache({ readVersion: async () => 0, maxEntries: 2 });
+    await cache.currentVersion();
+    cache.set("a", entry("a"), 0);
+    cache.set("b", entry("b"), 0);
+    cache.get("a");
+    cache.set("c", entry("c"), 0);
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBeDefined();
+    expect(cache.size).toBe(2);
+  });
+});
