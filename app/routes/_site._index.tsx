@@ -1,11 +1,89 @@
+import { data, useActionData } from "react-router";
 import type { Route } from "./+types/_site._index";
+import { DiagnosticForm } from "~/components/site/diagnostic-form";
+import { FaqAccordion } from "~/components/site/faq";
+import {
+  HeroSection,
+  MethodologySection,
+  ProblemsSection,
+  ProofSection,
+  ReasonsSection,
+  ServicesSection,
+  TransformationSection,
+} from "~/components/site/home-sections";
+import { LogoStrip } from "~/components/site/logo-strip";
+import { JsonLd, SectionHeading } from "~/components/site/ui";
+import { diagnostic, faq, faqHeading } from "~/content/home";
+import { site } from "~/content/site";
+import { diagnosticSchema, diagnosticWhatsappUrl } from "~/lib/forms/diagnostic";
+import { handleWhatsAppForm } from "~/lib/forms/whatsapp-form.server";
+import { listClientLogos } from "~/lib/public-content.server";
+import { env } from "~/lib/env.server";
+import { seo } from "~/lib/seo";
+import { faqJsonLd, organizationJsonLd } from "~/lib/structured-data";
 
-export const meta: Route.MetaFunction = () => [{ title: "Wind Digital | Transformação Digital que entrega resultado" }];
+export async function loader() {
+  const logos = await listClientLogos();
+  return data({ siteUrl: env.SITE_URL, logos: logos.map((l) => ({ id: l.id, clientName: l.clientName, logoUrl: l.logoUrl })) });
+}
 
-export default function Home() {
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleWhatsAppForm({
+    request,
+    context,
+    formName: "diagnostic",
+    schema: diagnosticSchema,
+    toUrl: diagnosticWhatsappUrl,
+    backTo: "/#diagnostico",
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seo({
+    siteUrl: loaderData?.siteUrl ?? "",
+    path: "/",
+    title: `${site.brandName} | Transformação Digital que entrega resultado`,
+    description:
+      "Agência de transformação digital em Goiânia: agente de IA, redes sociais, tráfego pago, sites, vídeos e treinamento. +1.500 clientes e R$ 20 MI+ em tráfego gerido.",
+  });
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
   return (
-    <section className="mx-auto max-w-5xl px-6 py-24">
-      <h1 className="text-4xl font-bold text-ink">Transformação Digital que entrega resultado</h1>
-    </section>
+    <>
+      <JsonLd data={organizationJsonLd(loaderData.siteUrl)} />
+      <JsonLd data={faqJsonLd(faq)} />
+      <HeroSection />
+      <ProblemsSection />
+      <TransformationSection />
+      <MethodologySection />
+      <ServicesSection />
+      <ReasonsSection />
+      <ProofSection />
+      <LogoStrip logos={loaderData.logos} />
+      <section aria-labelledby="faq" className="bg-slate-50 py-20 sm:py-28">
+        <div className="container-site">
+          <SectionHeading id="faq" eyebrow="FAQ" title={faqHeading} />
+          <div className="mt-12">
+            <FaqAccordion items={faq} />
+          </div>
+        </div>
+      </section>
+      <section id="diagnostico" aria-labelledby="diagnostico-titulo" className="relative overflow-hidden bg-ink py-20 text-white sm:py-28">
+        <div aria-hidden="true" className="absolute -top-32 -right-32 size-[30rem] rounded-full bg-brand-600/30 blur-3xl" />
+        <div className="container-site relative grid gap-12 lg:grid-cols-2 lg:items-center">
+          <div>
+            <p className="eyebrow text-brand-300">Diagnóstico gratuito</p>
+            <h2 id="diagnostico-titulo" className="mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
+              {diagnostic.heading}
+            </h2>
+            <p className="mt-5 max-w-lg text-lg text-slate-300">{diagnostic.text}</p>
+          </div>
+          <div className="rounded-3xl border border-white/10 bg-white/5 p-6 shadow-2xl backdrop-blur sm:p-8">
+            <DiagnosticForm result={actionData && "form" in actionData ? actionData : null} />
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

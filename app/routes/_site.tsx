@@ -1,8 +1,9 @@
-import { Outlet } from "react-router";
+import { Outlet, useNavigation } from "react-router";
 import type { Route } from "./+types/_site";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteFooter } from "~/components/site/site-footer";
 import { CookieNotice } from "~/components/site/cookie-notice";
+import { BlogListSkeleton } from "~/components/site/blog-cards";
 import { ChatWidget } from "~/components/chat/chat-widget";
 import { readConsent } from "~/lib/consent.server";
 import { loadChatState } from "~/lib/chat/state.server";
@@ -16,11 +17,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  // Spec §2.13: six skeleton cards while the blog list loads (client-side navigation).
+  const loadingBlogList = navigation.state === "loading" && navigation.location.pathname === "/blog";
   return (
     <>
       <SiteHeader />
-      <main id="conteudo">
-        <Outlet />
+      <main id="conteudo" tabIndex={-1} className="outline-none">
+        {loadingBlogList ? <BlogListSkeleton /> : <Outlet />}
       </main>
       <SiteFooter />
       <ChatWidget state={loaderData.chat} />

@@ -1,0 +1,78 @@
+// Blog list cards (spec §2.13) and the six skeleton cards shown while the list loads.
+import { Link } from "react-router";
+import { Image } from "~/components/ui/image";
+import { formatBlogDate } from "~/lib/dates";
+import { Icon } from "./icon";
+import { PageHero } from "./ui";
+
+export interface BlogCardPost {
+  id: string;
+  title: string;
+  slug: string;
+  coverImage: string;
+  excerpt: string;
+  publishedAt: Date | string | null;
+}
+
+export const BLOG_HERO = {
+  eyebrow: "Blog",
+  title: "Insights e Novidades",
+  text: "Estratégias, tendências e bastidores do marketing digital, da inteligência artificial e das vendas.",
+};
+
+export function BlogCard({ post }: { post: BlogCardPost }) {
+  return (
+    <article className="group card relative flex h-full flex-col overflow-hidden transition hover:-translate-y-1 hover:shadow-xl">
+      <div className="aspect-[16/10] overflow-hidden bg-slate-100">
+        <Image
+          src={post.coverImage}
+          alt=""
+          width={800}
+          height={500}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          className="size-full object-cover transition duration-500 group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Icon name="calendar" className="size-4" />
+          <time dateTime={post.publishedAt ? new Date(post.publishedAt).toISOString() : undefined}>{formatBlogDate(post.publishedAt)}</time>
+        </p>
+        <h2 className="mt-3 line-clamp-2 text-xl font-bold text-ink">{post.title}</h2>
+        <p className="mt-3 line-clamp-3 flex-1 text-slate-600">{post.excerpt}</p>
+        <Link
+          to={`/blog/${post.slug}`}
+          className="mt-5 inline-flex items-center gap-2 font-semibold text-brand-700 after:absolute after:inset-0 hover:text-brand-800"
+        >
+          Ler mais
+          <span className="sr-only">: {post.title}</span>
+          <Icon name="arrow-right" className="size-4 transition group-hover:translate-x-1" />
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function BlogListSkeleton() {
+  return (
+    <>
+      <PageHero {...BLOG_HERO} />
+      <div className="container-site py-16" aria-busy="true" aria-label="Carregando artigos">
+        <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i} data-skeleton className="card animate-pulse overflow-hidden">
+              <div className="aspect-[16/10] bg-slate-200" />
+              <div className="space-y-3 p-6">
+                <div className="h-4 w-32 rounded bg-slate-200" />
+                <div className="h-6 w-full rounded bg-slate-200" />
+                <div className="h-6 w-2/3 rounded bg-slate-200" />
+                <div className="h-4 w-full rounded bg-slate-100" />
+                <div className="h-4 w-5/6 rounded bg-slate-100" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+// Media of the portfolio pages (spec §9): a URL ending in mp4/webm/ogg is a video, a YouTube or
+// Vimeo link an embedded player, anything else an image.
+import { Image } from "~/components/ui/image";
+import { embedUrl, mediaKind } from "~/lib/media";
+import { Icon } from "./icon";
+
+/** A card's cover: an image, or a muted video frame with a play mark. */
+export function MediaCover({ url, alt, className = "" }: { url: string | null; alt: string; className?: string }) {
+  if (!url) {
+    return (
+      <div className={`flex items-center justify-center bg-gradient-to-br from-brand-700 to-ink text-white/70 ${className}`}>
+        <Icon name="monitor" className="size-12" />
+      </div>
+    );
+  }
+  const kind = mediaKind(url);
+  if (kind === "image") {
+    return <Image src={url} alt={alt} width={800} height={600} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className={`object-cover ${className}`} />;
+  }
+  return (
+    <div className={`relative bg-ink ${className}`}>
+      {kind === "video" ? (
+        <video src={`${url}#t=0.5`} muted playsInline preload="metadata" aria-hidden="true" className="size-full object-cover" />
+      ) : null}
+      <span className="absolute inset-0 flex items-center justify-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-white/90 text-ink shadow-lg">
+          <Icon name="play" className="ml-1 size-6" />
+        </span>
+      </span>
+      <span className="sr-only">{alt} (vídeo)</span>
+    </div>
+  );
+}
+
+/** A full player for a media URL (lightbox, testimonials). */
+export function MediaPlayer({ url, title, className = "", vertical = false }: { url: string; title: string; className?: string; vertical?: boolean }) {
+  const kind = mediaKind(url);
+  if (kind === "iframe") {
+    return (
+      <iframe
+        src={embedUrl(url)!}
+        title={title}
+        loading="lazy"
+        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+        allowFullScreen
+        className={`${vertical ? "aspect-[9/16]" : "aspect-video"} w-full rounded-xl bg-black ${className}`}
+      />
+    );
+  }
+  if (kind === "video") {
+    return (
+      <video
+        src={url}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={title}
+        className={`${vertical ? "aspect-[9/16]" : "aspect-video"} w-full rounded-xl bg-black object-contain ${className}`}
+      />
+    );
+  }
+  return <Image src={url} alt={title} width={1600} height={1000} sizes="(min-width: 1024px) 70vw, 100vw" className={`h-auto max-h-[70vh] w-full rounded-xl object-contain ${className}`} />;
+}

@@ -1,0 +1,47 @@
+// Progressive enhancement for the forms that become a WhatsApp message (contact, diagnostic).
+// Without JavaScript the <Form> posts to the route action (zod, errors next to the fields, then
+// a redirect to WhatsApp). With JavaScript the same schema validates in the browser (loaded on
+// demand, so zod stays out of the first load), WhatsApp opens in a new tab, a toast confirms and
+// the form clears.
+import { useState, type FormEvent } from "react";
+import type { ToastMessage } from "~/components/ui/toaster";
+
+export interface ClientFormModule<V> {
+  parse: (formData: FormData) => { ok: true; value: V } | { ok: false; errors: Record<string, string[]> };
+  toUrl: (value: V) => string;
+}
+
+export const SENT_TOAST: ToastMessage = {
+  type: "success",
+  title: "Mensagem enviada!",
+  description: "Redirecionando para o WhatsApp...",
+};
+
+export function useWhatsAppForm<V>(load: () => Promise<ClientFormModule<V>>, serverErrors?: Record<string, string[]>) {
+  const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSubmitting(true);
+    try {
+      const module = await load();
+      const result = module.parse(new FormData(form));
+      if (!result.ok) {
+        setClientErrors(result.errors);
+        const first = Object.keys(result.errors)[0];
+        requestAnimationFrame(() => (form.elements.namedItem(first ?? "") as HTMLElement | null)?.focus());
+        return;
+      }
+      window.open(module.toUrl(result.value), "_blank", "noopener,noreferrer");
+      window.dispatchEvent(new CustomEvent<ToastMessage>("toast", { detail: SENT_TOAST }));
+      form.reset();
+      setClientErrors({});
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, submitting, validated: clientErrors !== null };
+}

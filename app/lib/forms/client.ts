@@ -1,0 +1,20 @@
+// Client-side validation of the WhatsApp forms, loaded on demand by useWhatsAppForm: the same
+// zod schemas as the route actions, through conform's parser.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import type { ClientFormModule } from "~/components/site/whatsapp-form";
+import { contactSchema, contactWhatsappUrl, type ContactValues } from "./contact";
+import { diagnosticSchema, diagnosticWhatsappUrl, type DiagnosticValues } from "./diagnostic";
+
+function parser<S extends z.ZodType>(schema: S): ClientFormModule<z.infer<S>>["parse"] {
+  return (formData) => {
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status === "success") return { ok: true, value: submission.value as z.infer<S> };
+    const errors: Record<string, string[]> = {};
+    for (const [key, messages] of Object.entries(submission.error ?? {})) if (messages) errors[key] = messages;
+    return { ok: false, errors };
+  };
+}
+
+export const contactForm: ClientFormModule<ContactValues> = { parse: parser(contactSchema), toUrl: contactWhatsappUrl };
+export const diagnosticForm: ClientFormModule<DiagnosticValues> = { parse: parser(diagnosticSchema), toUrl: diagnosticWhatsappUrl };

@@ -1,0 +1,33 @@
+// The free-diagnostic form (spec §2.5 item 10, §3): name, WhatsApp number and monthly revenue,
+// all required. Nothing is stored: a valid form becomes a prefilled WhatsApp message.
+import { z } from "zod";
+import { whatsappUrl } from "~/lib/whatsapp";
+import { revenueOptions, type RevenueValue } from "./diagnostic-options";
+
+const revenueValues = revenueOptions.map((o) => o.value) as [RevenueValue, ...RevenueValue[]];
+
+export const diagnosticSchema = z.object({
+  name: z.string({ error: "Informe seu nome" }).trim().min(2, "Informe seu nome"),
+  phone: z
+    .string({ error: "Informe seu WhatsApp" })
+    .trim()
+    .refine((v) => v.replace(/\D/g, "").length >= 10, "Informe um WhatsApp válido com DDD"),
+  revenue: z.enum(revenueValues, { error: "Selecione o faturamento mensal" }),
+});
+
+export type DiagnosticValues = z.infer<typeof diagnosticSchema>;
+
+export function diagnosticMessage(values: DiagnosticValues): string {
+  const revenue = revenueOptions.find((o) => o.value === values.revenue)?.label ?? values.revenue;
+  return [
+    "Olá! Vim pelo site e quero meu diagnóstico gratuito.",
+    "",
+    `Nome: ${values.name}`,
+    `WhatsApp: ${values.phone}`,
+    `Faturamento mensal: ${revenue}`,
+  ].join("\n");
+}
+
+export function diagnosticWhatsappUrl(values: DiagnosticValues): string {
+  return whatsappUrl(diagnosticMessage(values));
+}

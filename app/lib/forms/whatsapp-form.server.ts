@@ -1,0 +1,49 @@
+// The shared action of the public WhatsApp forms (contact, diagnostic): honeypot, rate limit,
+// zod validation through conform; a valid form redirects to the prefilled WhatsApp chat.
+// Invalid forms answer 400 with Portuguese errors per field and the values to keep.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { isBot } from "~/lib/honeypot";
+import { hit } from "~/lib/rate-limit.server";
+import { requestInfo } from "~/lib/request-info.server";
+import type { RouterContextProvider } from "react-router";
+import type { WhatsAppFormResult } from "./result";
+
+export type { WhatsAppFormResult };
+
+export const TOO_MANY_ATTEMPTS = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
+
+export async function handleWhatsAppForm<S extends z.ZodType>(options: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  formName: string;
+  schema: S;
+  toUrl: (values: z.infer<S>) => string;
+  /** Where a bot's submission is sent back to, silently. */
+  backTo: string;
+}) {
+  const { request, context, formName, schema, toUrl, backTo } = options;
+  const formData = await request.formData();
+  if (isBot(formData)) return redirect(backTo);
+
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string") values[key] = value;
+
+  const { ip } = requestInfo(context);
+  const limit = await hit(`form:${formName}:${ip}`, 20, 10 * 60_000);
+  if (!limit.allowed) {
+    return data<WhatsAppFormResult>(
+      { form: formName, errors: { "": [TOO_MANY_ATTEMPTS] }, values },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    const errors: Record<string, string[]> = {};
+    for (const [key, messages] of Object.entries(submission.error ?? {})) if (messages) errors[key] = messages;
+    return data<WhatsAppFormResult>({ form: formName, errors, values }, { status: 400 });
+  }
+  return redirect(toUrl(submission.value as z.infer<S>));
+}

@@ -1,0 +1,45 @@
+// Per-page SEO tags: title, description, canonical URL and Open Graph, from one call in each
+// route's `meta`. SITE_URL comes from the page's loader (the browser has no env).
+import type { MetaDescriptor } from "react-router";
+import { site } from "~/content/site";
+
+export interface SeoInput {
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  /** Absolute or root-relative image URL. */
+  image?: string | null;
+  type?: "website" | "article";
+  noindex?: boolean;
+}
+
+export function pageTitle(title: string): string {
+  return title.includes(site.brandName) ? title : `${title} | ${site.brandName}`;
+}
+
+export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
+  return `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}
+
+export function seo({ siteUrl, path, title, description, image, type = "website", noindex }: SeoInput): MetaDescriptor[] {
+  const fullTitle = pageTitle(title);
+  const url = absoluteUrl(siteUrl, path);
+  const imageUrl = absoluteUrl(siteUrl, image || "/og-image.png");
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: type },
+    { property: "og:site_name", content: site.brandName },
+    { property: "og:locale", content: "pt_BR" },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: imageUrl },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}

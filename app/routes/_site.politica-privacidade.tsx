@@ -1,0 +1,21 @@
+import type { Route } from "./+types/_site.politica-privacidade";
+import { LegalPage } from "~/components/site/legal-page";
+import { privacyPolicy } from "~/content/legal";
+import { env } from "~/lib/env.server";
+import { seo } from "~/lib/seo";
+
+export function loader() {
+  return { siteUrl: env.SITE_URL };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seo({
+    siteUrl: loaderData?.siteUrl ?? "",
+    path: "/politica-privacidade",
+    title: privacyPolicy.title,
+    description: "Como a Wind Digital trata dados pessoais e utiliza cookies, conforme a LGPD (Lei nº 13.709/2018).",
+  });
+
+export default function Privacy() {
+  return <LegalPage document={privacyPolicy} />;
+}

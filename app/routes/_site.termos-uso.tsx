@@ -1,0 +1,16 @@
+import type { Route } from "./+types/_site.termos-uso";
+import { LegalPage } from "~/components/site/legal-page";
+import { termsOfUse } from "~/content/legal";
+import { env } from "~/lib/env.server";
+import { seo } from "~/lib/seo";
+
+export function loader() {
+  return { siteUrl: env.SITE_URL };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seo({ siteUrl: loaderData?.siteUrl ?? "", path: "/termos-uso", title: termsOfUse.title, description: "Condições de uso do site da Wind Digital." });
+
+export default function Terms() {
+  return <LegalPage document={termsOfUse} />;
+}
