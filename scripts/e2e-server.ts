@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startWebhookServer } from "../tests/helpers/webhook-server.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const port = process.env.E2E_PORT || "4173";
@@ -21,6 +22,11 @@ const env: NodeJS.ProcessEnv = {
   E2E: "1",
 };
 
+// The chat's automation webhook: a local stand-in (modes chosen per message, see the helper).
+// Messages with "modo:slow" wait 2.5 s, long enough to see the typing indicator.
+const webhook = await startWebhookServer({ WEBHOOK_SLOW_MS: "2500" });
+env.CHAT_WEBHOOK_URL = webhook.url;
+
 const children: ChildProcess[] = [];
 function run(script: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -35,6 +41,7 @@ function start(script: string, extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
 }
 function stopAll() {
   for (const c of children) c.kill("SIGTERM");
+  void webhook.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 process.on("SIGTERM", () => { stopAll(); process.exit(0); });

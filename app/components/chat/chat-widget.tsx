@@ -1,6 +1,96 @@
+// The floating chat assistant. The server renders a complete no-JavaScript widget: a real form
+// posting to /api/chat, quick suggestions as submit buttons, and open/close with plain links and
+// CSS :target. After hydration the interactive widget (its own lazily loaded chunk) takes over.
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { HoneypotField } from "~/components/ui/honeypot";
 import type { ChatState } from "~/lib/chat/state.server";
+import { INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
+import {
+  ChatBubbleIcon,
+  ChatHeader,
+  CloseIcon,
+  closeClass,
+  inputClass,
+  launcherClass,
+  MessageList,
+  PANEL_ID,
+  panelClass,
+  SendIcon,
+  sendClass,
+  suggestionClass,
+  TITLE_ID,
+  WhatsAppButton,
+} from "./chat-parts";
 
-// Placeholder until the chat widget lands.
-export function ChatWidget(_props: { state: ChatState }) {
-  return null;
+const ChatLive = lazy(() => import("./chat-live"));
+
+export function ChatWidget({ state }: { state: ChatState }) {
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const location = useLocation();
+  const staticWidget = <StaticChat state={state} redirectTo={`${location.pathname}${location.search}`} />;
+  if (!enhanced) return staticWidget;
+  return (
+    <Suspense fallback={staticWidget}>
+      <ChatLive initialMessages={state.messages} />
+    </Suspense>
+  );
+}
+
+/** Without JavaScript, "#chat-fechado" as the URL's target closes the panel and shows the launcher. */
+const CLOSED_TARGET = "chat-fechado";
+
+function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: string }) {
+  return (
+    <div>
+      <span id={CLOSED_TARGET} className="fixed top-0 right-0" />
+      <a href={`#${PANEL_ID}`} className={`${launcherClass} hidden [#chat-fechado:target~&]:flex`} aria-label="Abrir chat com o assistente">
+        <ChatBubbleIcon />
+      </a>
+      <section id={PANEL_ID} aria-labelledby={TITLE_ID} className={`${panelClass} [#chat-fechado:target~&]:hidden`}>
+        <ChatHeader
+          closeControl={
+            <a href={`#${CLOSED_TARGET}`} className={closeClass} aria-label="Fechar chat">
+              <CloseIcon />
+            </a>
+          }
+        />
+        <MessageList messages={state.messages} />
+        <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
+          {state.messages.length === 0 ? (
+            <form method="post" action="/api/chat" className="flex flex-wrap gap-2" aria-label="Sugestões de perguntas">
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <HoneypotField />
+              {QUICK_SUGGESTIONS.map((suggestion) => (
+                <button key={suggestion} type="submit" name="message" value={suggestion} className={suggestionClass}>
+                  {suggestion}
+                </button>
+              ))}
+            </form>
+          ) : null}
+          <form method="post" action="/api/chat" className="flex items-center gap-2">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <HoneypotField />
+            <input
+              type="text"
+              name="message"
+              aria-label="Sua mensagem"
+              placeholder={INPUT_PLACEHOLDER}
+              required
+              maxLength={MESSAGE_MAX_LENGTH}
+              pattern=".*\S.*"
+              title="Digite uma mensagem."
+              autoComplete="off"
+              className={inputClass}
+            />
+            <button type="submit" className={sendClass} aria-label="Enviar mensagem">
+              <SendIcon />
+            </button>
+          </form>
+          <WhatsAppButton />
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,187 @@
+// The interactive chat widget, loaded after hydration: sends messages as JSON to /api/chat,
+// shows the typing indicator while a reply is pending, remembers a close for the rest of the
+// visit (sessionStorage) and opens on the `openAIChat` window event.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import {
+  CLOSED_STORAGE_KEY,
+  INPUT_PLACEHOLDER,
+  MESSAGE_MAX_LENGTH,
+  OPEN_EVENT,
+  QUICK_SUGGESTIONS,
+  REPLY_ERROR,
+  type ChatMessage,
+} from "~/lib/chat/texts";
+import {
+  ChatBubbleIcon,
+  ChatHeader,
+  CloseIcon,
+  closeClass,
+  inputClass,
+  launcherClass,
+  MessageList,
+  PANEL_ID,
+  panelClass,
+  SendIcon,
+  sendClass,
+  suggestionClass,
+  TITLE_ID,
+  WhatsAppButton,
+} from "./chat-parts";
+
+export default function ChatLive({ initialMessages }: { initialMessages: ChatMessage[] }) {
+  const [open, setOpen] = useState(() => !closedThisVisit());
+  const [messages, setMessages] = useState(initialMessages);
+  const [pending, setPending] = useState(false);
+  const [draft, setDraft] = useState("");
+  const inputRef = useRef<HTMLInputElement>(null);
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  /** Where focus goes after the next open/close or reply (never on the first render). */
+  const focusNext = useRef<"input" | "launcher" | null>(null);
+
+  function openChat() {
+    rememberClosed(false);
+    focusNext.current = "input";
+    setOpen(true);
+  }
+
+  function closeChat() {
+    rememberClosed(true);
+    focusNext.current = "launcher";
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    window.addEventListener(OPEN_EVENT, openChat);
+    return () => window.removeEventListener(OPEN_EVENT, openChat);
+  }, []);
+
+  useEffect(() => {
+    if (pending) return;
+    if (focusNext.current === "input") inputRef.current?.focus();
+    if (focusNext.current === "launcher") launcherRef.current?.focus();
+    focusNext.current = null;
+  }, [open, pending]);
+
+  useEffect(() => {
+    // The list is a reversed column: 0 is the bottom, where the newest message is.
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [messages, pending]);
+
+  async function send(text: string) {
+    const message = text.trim();
+    if (!message || pending) return;
+    setDraft("");
+    setMessages((list) => [...list, { role: "user", content: message }]);
+    setPending(true);
+    const reply = await requestReply(message);
+    setMessages((list) => [...list, { role: "assistant", content: reply }]);
+    focusNext.current = "input";
+    setPending(false);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void send(draft);
+  }
+
+  if (!open) {
+    return (
+      <button
+        ref={launcherRef}
+        type="button"
+        onClick={openChat}
+        className={`${launcherClass} flex`}
+        aria-label="Abrir chat com o assistente"
+        data-chat-ready=""
+      >
+        <ChatBubbleIcon />
+      </button>
+    );
+  }
+
+  return (
+    <section
+      id={PANEL_ID}
+      aria-labelledby={TITLE_ID}
+      className={panelClass}
+      data-chat-ready=""
+      onKeyDown={(event) => {
+        if (event.key === "Escape") closeChat();
+      }}
+    >
+      <ChatHeader
+        closeControl={
+          <button type="button" onClick={closeChat} className={closeClass} aria-label="Fechar chat">
+            <CloseIcon />
+          </button>
+        }
+      />
+      <MessageList messages={messages} pending={pending} scrollRef={scrollRef} />
+      <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
+        {messages.length === 0 ? (
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Sugestões de perguntas">
+            {QUICK_SUGGESTIONS.map((suggestion) => (
+              <button key={suggestion} type="button" onClick={() => void send(suggestion)} className={suggestionClass}>
+                {suggestion}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <form onSubmit={onSubmit} noValidate className="flex items-center gap-2">
+          <input
+            ref={inputRef}
+            type="text"
+            name="message"
+            aria-label="Sua mensagem"
+            placeholder={INPUT_PLACEHOLDER}
+            maxLength={MESSAGE_MAX_LENGTH}
+            autoComplete="off"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            disabled={pending}
+            className={inputClass}
+          />
+          <button type="submit" className={sendClass} aria-label="Enviar mensagem" disabled={pending || !draft.trim()}>
+            <SendIcon />
+          </button>
+        </form>
+        <WhatsAppButton />
+      </div>
+    </section>
+  );
+}
+
+function closedThisVisit(): boolean {
+  try {
+    return sessionStorage.getItem(CLOSED_STORAGE_KEY) === "1" || location.hash === "#chat-fechado";
+  } catch {
+    return false;
+  }
+}
+
+function rememberClosed(closed: boolean) {
+  try {
+    if (closed) sessionStorage.setItem(CLOSED_STORAGE_KEY, "1");
+    else sessionStorage.removeItem(CLOSED_STORAGE_KEY);
+  } catch {
+    // storage unavailable (privacy mode): the choice lasts until the page reloads
+  }
+}
+
+async function requestReply(message: string): Promise<string> {
+  try {
+    const response = await fetch("/api/chat", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ message }),
+    });
+    const data = (await response.json()) as { reply?: unknown; error?: unknown };
+    if (typeof data.reply === "string") return data.reply;
+    if (typeof data.error === "string") return data.error;
+    return REPLY_ERROR;
+  } catch (error) {
+    console.error("Chat request failed", error);
+    return REPLY_ERROR;
+  }
+}

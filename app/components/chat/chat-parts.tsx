@@ -1,0 +1,159 @@
+// The chat panel's presentational pieces, shared by the server-rendered (no-JavaScript) widget
+// and the interactive one.
+import type { ReactNode, Ref } from "react";
+import type { ChatMessage } from "~/lib/chat/texts";
+import { ASSISTANT_NAME, GREETING, ONLINE_STATUS, WHATSAPP_BUTTON, WHATSAPP_TEXT } from "~/lib/chat/texts";
+import { whatsappLinkProps } from "~/lib/whatsapp";
+import { MessageText } from "./message-text";
+
+export const PANEL_ID = "chat";
+export const TITLE_ID = "chat-titulo";
+
+export const panelClass =
+  "fixed inset-x-0 bottom-0 z-50 flex h-[min(600px,70dvh)] flex-col overflow-hidden rounded-t-2xl border border-slate-200 bg-white text-slate-800 shadow-2xl " +
+  "sm:inset-x-auto sm:right-6 sm:bottom-6 sm:h-[600px] sm:max-h-[calc(100dvh-3rem)] sm:w-96 sm:rounded-2xl";
+
+export const launcherClass =
+  "fixed right-4 bottom-4 z-50 h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg " +
+  "transition hover:bg-brand-700 sm:right-6 sm:bottom-6";
+
+export const suggestionClass =
+  "rounded-full border border-brand-100 bg-brand-50 px-3 py-1.5 text-left text-sm font-medium text-brand-700 transition hover:border-brand-500 hover:bg-white";
+
+export const inputClass =
+  "min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 py-2.5 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 disabled:bg-slate-100";
+
+export const sendClass =
+  "flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50";
+
+export function ChatHeader({ closeControl }: { closeControl: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 bg-ink px-4 py-3 text-white">
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600" aria-hidden="true">
+        <BotIcon />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 id={TITLE_ID} className="truncate text-base font-semibold">
+          {ASSISTANT_NAME}
+        </h2>
+        <p className="flex items-center gap-1.5 text-xs text-slate-200">
+          <span className="h-2 w-2 rounded-full bg-whatsapp" aria-hidden="true" />
+          {ONLINE_STATUS}
+        </p>
+      </div>
+      {closeControl}
+    </div>
+  );
+}
+
+export const closeClass =
+  "flex h-9 w-9 items-center justify-center rounded-full text-slate-200 transition hover:bg-white/10 hover:text-white";
+
+/**
+ * The conversation, newest at the bottom. The scroll box is a reversed column, so it starts
+ * (and stays) scrolled to the newest message even without JavaScript.
+ */
+export function MessageList({
+  messages,
+  pending = false,
+  scrollRef,
+}: {
+  messages: ChatMessage[];
+  pending?: boolean;
+  scrollRef?: Ref<HTMLDivElement>;
+}) {
+  return (
+    <div ref={scrollRef} className="flex flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-slate-50 px-4 py-4">
+      <div role="log" aria-live="polite" aria-label="Conversa com o assistente" className="flex flex-col gap-3">
+        <Bubble message={{ role: "assistant", content: GREETING }} />
+        {messages.map((message, index) => (
+          <Bubble key={index} message={message} />
+        ))}
+        {pending ? <TypingIndicator /> : null}
+      </div>
+    </div>
+  );
+}
+
+function Bubble({ message }: { message: ChatMessage }) {
+  const mine = message.role === "user";
+  return (
+    <div className={mine ? "flex justify-end" : "flex justify-start"} data-role={message.role}>
+      <p
+        className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words whitespace-pre-line ${
+          mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-800"
+        }`}
+      >
+        <span className="sr-only">{mine ? "Você: " : "Assistente: "}</span>
+        <MessageText text={message.content} />
+      </p>
+    </div>
+  );
+}
+
+function TypingIndicator() {
+  return (
+    <div className="flex justify-start" data-testid="chat-typing">
+      <p className="flex items-center gap-1 rounded-2xl rounded-bl-md border border-slate-200 bg-white px-4 py-3">
+        <span className="sr-only">O assistente está digitando...</span>
+        <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.3s]" aria-hidden="true" />
+        <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.15s]" aria-hidden="true" />
+        <span className="h-2 w-2 animate-bounce rounded-full bg-slate-400" aria-hidden="true" />
+      </p>
+    </div>
+  );
+}
+
+export function WhatsAppButton() {
+  return (
+    <a
+      {...whatsappLinkProps(WHATSAPP_TEXT)}
+      className="flex items-center justify-center gap-2 rounded-full bg-whatsapp-dark px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-whatsapp"
+    >
+      <WhatsAppIcon />
+      {WHATSAPP_BUTTON}
+    </a>
+  );
+}
+
+export function ChatBubbleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path strokeLinecap="round" strokeLinejoin="round" d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
+      <path strokeLinecap="round" d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
+}
+
+export function SendIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path strokeLinecap="round" strokeLinejoin="round" d="M4 12 20 4l-6 16-3-7-7-1Z" />
+    </svg>
+  );
+}
+
+function BotIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <rect x="4" y="8" width="16" height="12" rx="3" />
+      <path strokeLinecap="round" d="M12 4v4M9 13h.01M15 13h.01M9.5 16.5h5" />
+    </svg>
+  );
+}
+
+function WhatsAppIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+      <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.1 5.1 0 0 0 1.1 2.7 11.7 11.7 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z" />
+    </svg>
+  );
+}

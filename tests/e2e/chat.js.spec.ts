@@ -1,0 +1,156 @@
+// The interactive chat widget (JavaScript on), talking to the local test webhook.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// The cookie notice (decided here) would cover the bottom of the chat until the visitor chooses.
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: "cookieConsent", value: "accepted", url: baseURL! }]);
+});
+
+async function openPage(page: Page, path = "/") {
+  await page.goto(path);
+  await page.locator("[data-chat-ready]").waitFor();
+  const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
+  return {
+    panel,
+    input: panel.getByPlaceholder("Digite sua mensagem..."),
+    send: panel.getByRole("button", { name: "Enviar mensagem" }),
+    userMessages: panel.getByRole("log").locator('[data-role="user"]'),
+    assistantMessages: panel.getByRole("log").locator('[data-role="assistant"]'),
+    launcher: page.getByRole("button", { name: "Abrir chat com o assistente" }),
+  };
+}
+
+test("a quick suggestion sends itself and the suggestions disappear", async ({ page }) => {
+  const chat = await openPage(page);
+  await expect(chat.assistantMessages).toHaveCount(1);
+  await chat.panel.getByRole("button", { name: "Preciso melhorar meu Instagram" }).click();
+  await expect(chat.userMessages).toHaveText(["Você: Preciso melhorar meu Instagram"]);
+  await expect(chat.assistantMessages.last()).toHaveText("Assistente: Resposta do webhook: Preciso melhorar meu Instagram");
+  await expect(chat.panel.getByRole("button", { name: "Quero um site" })).toHaveCount(0);
+});
+
+test("Enter sends, the input clears, and an empty or blank message is not sent", async ({ page }) => {
+  const chat = await openPage(page);
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/chat")) posts++;
+  });
+  await chat.input.fill("   ");
+  await chat.input.press("Enter");
+  await chat.input.fill("");
+  await chat.input.press("Enter");
+  await expect(chat.send).toBeDisabled();
+  expect(posts).toBe(0);
+  await expect(chat.userMessages).toHaveCount(0);
+
+  await chat.input.fill("Olá, tudo bem?");
+  await chat.input.press("Enter");
+  await expect(chat.input).toHaveValue("");
+  await expect(chat.assistantMessages.last()).toHaveText("Assistente: Resposta do webhook: Olá, tudo bem?");
+  expect(posts).toBe(1);
+  await expect(chat.input).toBeFocused();
+});
+
+test("while a reply is pending the input and send button are disabled and a typing indicator shows", async ({ page }) => {
+  const chat = await openPage(page);
+  await chat.input.fill("modo:slow uma pergunta demorada");
+  await chat.input.press("Enter");
+  await expect(chat.input).toBeDisabled();
+  await expect(chat.send).toBeDisabled();
+  const typing = chat.panel.getByTestId("chat-typing");
+  await expect(typing).toBeVisible();
+  await expect(typing).toContainText("O assistente está digitando...");
+  await expect(chat.assistantMessages.last()).toHaveText("Assistente: Resposta lenta: modo:slow uma pergunta demorada");
+  await expect(typing).toHaveCount(0);
+  await expect(chat.input).toBeEnabled();
+});
+
+test("failures show the Portuguese error messages", async ({ page }) => {
+  const chat = await openPage(page);
+  for (const [message, expected] of [
+    ["modo:500", "Desculpe, ocorreu um erro. Tente novamente."],
+    ["modo:invalid", "Desculpe, ocorreu um erro. Tente novamente."],
+    ["modo:missing", "Desculpe, não consegui processar sua mensagem."],
+  ]) {
+    await chat.input.fill(message!);
+    await chat.input.press("Enter");
+    await expect(chat.assistantMessages.last()).toHaveText(`Assistente: ${expected}`);
+  }
+  // the server itself unreachable
+  await page.route("**/api/chat", (route) => route.abort("connectionrefused"));
+  await chat.input.fill("sem rede");
+  await chat.input.press("Enter");
+  await expect(chat.assistantMessages.last()).toHaveText("Assistente: Desculpe, ocorreu um erro. Tente novamente.");
+});
+
+test("replies show line breaks and safe links, never HTML", async ({ page }) => {
+  const chat = await openPage(page);
+  await chat.input.fill("modo:links");
+  await chat.input.press("Enter");
+  const reply = chat.assistantMessages.last();
+  await expect(reply).toContainText("Primeira linha");
+  expect(await reply.innerText()).toMatch(/Primeira linha\nSegunda linha/);
+  const link = reply.getByRole("link", { name: "example.com/pagina" });
+  await expect(link).toHaveAttribute("href", "https://example.com/pagina?x=1");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+
+  await chat.input.fill("modo:html");
+  await chat.input.press("Enter");
+  await expect(chat.assistantMessages.last()).toContainText('<img src=x onerror="window.__injected=1"><b>negrito</b>');
+  await expect(chat.panel.locator("img, b")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+});
+
+test("closing shows the launcher, is remembered for the visit, and the launcher opens it again", async ({ page }) => {
+  const chat = await openPage(page);
+  await expect(chat.launcher).toHaveCount(0);
+  await chat.panel.getByRole("button", { name: "Fechar chat" }).click();
+  await expect(chat.panel).toHaveCount(0);
+  await expect(chat.launcher).toBeVisible();
+  await expect(chat.launcher).toBeFocused();
+
+  await openPage(page, "/sobre");
+  await expect(chat.launcher).toBeVisible();
+  await expect(chat.panel).toHaveCount(0);
+
+  await chat.launcher.click();
+  await expect(chat.panel).toBeVisible();
+  await expect(chat.input).toBeFocused();
+  await expect(chat.launcher).toHaveCount(0);
+});
+
+test("Escape closes the panel", async ({ page }) => {
+  const chat = await openPage(page);
+  await chat.input.focus();
+  await page.keyboard.press("Escape");
+  await expect(chat.launcher).toBeVisible();
+});
+
+test("the openAIChat window event opens the chat from anywhere", async ({ page }) => {
+  const chat = await openPage(page);
+  await chat.panel.getByRole("button", { name: "Fechar chat" }).click();
+  await expect(chat.panel).toHaveCount(0);
+  await page.evaluate(() => window.dispatchEvent(new Event("openAIChat")));
+  await expect(chat.panel).toBeVisible();
+  await expect(chat.input).toBeFocused();
+});
+
+test("the WhatsApp button opens the sales number in a new tab", async ({ page, context }) => {
+  await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+  const chat = await openPage(page);
+  const popupPromise = page.waitForEvent("popup");
+  await chat.panel.getByRole("link", { name: "Falar com vendedor no WhatsApp" }).click();
+  const popup = await popupPromise;
+  expect(popup.url()).toMatch(/^https:\/\/wa\.me\/5562991234567\?text=/);
+  expect(await popup.evaluate(() => window.opener)).toBeNull();
+});
+
+test("the widget is accessible: a live log, named controls, no axe violations", async ({ page }) => {
+  const chat = await openPage(page);
+  await expect(chat.panel.getByRole("log")).toHaveAttribute("aria-live", "polite");
+  await expect(chat.input).toHaveAccessibleName("Sua mensagem");
+  const results = await new AxeBuilder({ page }).include("#chat").analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+});
