@@ -1,13 +1,13 @@
 // Starts the built production server (server/index.ts) as a child process for HTTP-level tests,
-// on this test file's database (tests/helpers/vitest-setup.ts). Builds BUILD_DIR first when it
-// is missing or older than the app's sources.
+// on this test file's database (tests/helpers/vitest-setup.ts). Builds build-platform/ first when
+// it is missing or older than the app's sources; PLATFORM_BUILD_DIR names a ready build instead.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 const root = new URL("../..", import.meta.url).pathname;
-export const BUILD_DIR = process.env.PLATFORM_BUILD_DIR || "build-platform";
+export const BUILD_DIR = resolve(root, process.env.PLATFORM_BUILD_DIR || "build-platform");
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -18,7 +18,8 @@ function newestMtime(path: string): number {
 }
 
 export function ensureBuild(): void {
-  const entry = join(root, BUILD_DIR, "server/index.js");
+  const entry = join(BUILD_DIR, "server/index.js");
+  if (process.env.PLATFORM_BUILD_DIR && existsSync(entry)) return;
   if (existsSync(entry) && statSync(entry).mtimeMs > newestMtime(join(root, "app"))) return;
   const result = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], {
     cwd: root,

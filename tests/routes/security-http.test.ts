@@ -1,5 +1,6 @@
 // The production server over real HTTP (server/index.ts as a child process, on this file's
 // database): security headers and CSP nonces, CSRF refusals, request logs, the page cache.
+import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
@@ -47,7 +48,8 @@ describe("security headers", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
 
     const html = await first.text();
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    // Every script the browser would run; JSON-LD data blocks are not scripts to CSP.
+    const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !/type="application\/(ld\+)?json"/.test(tag));
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
@@ -164,10 +166,17 @@ describe("page cache", () => {
     expect(notModified.status).toBe(304);
     expect(await notModified.text()).toBe("");
 
-    const raw = async (encoding: string) => {
-      const r = await fetch(`${server.baseUrl}/`, { headers: { "accept-encoding": encoding }, decompress: false } as RequestInit);
-      return { encoding: r.headers.get("content-encoding"), body: Buffer.from(await r.arrayBuffer()) };
-    };
+    // node:http, not fetch: fetch would decode the body before we see it.
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        request(`${server.baseUrl}/`, { headers: { "accept-encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        })
+          .on("error", reject)
+          .end();
+      });
     const br = await raw("br, gzip");
     expect(br.encoding).toBe("br");
     expect(brotliDecompressSync(br.body).toString()).toBe(html);
@@ -204,5 +213,47 @@ describe("page cache", () => {
     const after = await get("/");
     expect(after.headers.get("x-cache")).toBe("MISS");
     expect((await get("/")).headers.get("x-cache")).toBe("HIT");
+  });
+});
+
+describe("unexpected errors", () => {
+  let broken: RunningServer;
+  beforeAll(async () => {
+    // A database that refuses connections: every page that reads content fails unexpectedly.
+    broken = await startServer({ DATABASE_URL: "postgres://bench:x@127.0.0.1:1/nothing" });
+  });
+  afterAll(async () => {
+    await broken.stop();
+  });
+
+  it("shows only the error screen, and logs the error with its stack and the request id", async () => {
+    const response = await fetch(`${broken.baseUrl}/portfolio`);
+    expect(response.status).toBe(500);
+    const requestId = response.headers.get("x-request-id");
+    const html = await response.text();
+    expect(html).toContain("Unexpected Application Error!");
+    for (const internal of ["ECONNREFUSED", "127.0.0.1:1", "prisma", "Prisma", "node_modules", "    at ", ".ts:", "stack"]) {
+      expect(html, internal).not.toContain(internal);
+    }
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self' 'nonce-");
+    await new Promise((r) => setTimeout(r, 50));
+    const errors = broken.logs().filter((l) => l.level === "error" && l.requestId === requestId);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(String(errors[0]!.stack)).toMatch(/\n\s+at /);
+    expect(broken.logs().find((l) => l.msg === "request" && l.requestId === requestId)).toMatchObject({ status: 500 });
+  });
+});
+
+describe("outside production", () => {
+  it("sends no HSTS header", async () => {
+    const dev = await startServer({ DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: "test" });
+    try {
+      const response = await fetch(`${dev.baseUrl}/favicon.svg`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    } finally {
+      await dev.stop();
+    }
   });
 });
