@@ -61,14 +61,6 @@ export function uploadErrors(refused: Record<string, { message: string }>): Reco
   return Object.fromEntries(Object.entries(refused).map(([field, failure]) => [field, [failure.message]]));
 }
 
-/** An integer from a form value, or the fallback when it is missing or not a number. */
-export function intOr(fallback: number) {
-  return (value: unknown) => {
-    const number = typeof value === "number" ? value : Number.parseInt(String(value ?? "").trim(), 10);
-    return Number.isFinite(number) ? number : fallback;
-  };
-}
-
 /** Parses an admin form with its uploads; a body over the limits answers 413 with nothing stored. */
 export async function readAdminForm(
   request: Request,

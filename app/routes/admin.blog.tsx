@@ -1,0 +1,196 @@
+import { useRef } from "react";
+import { Link, useLoaderData, useSubmit } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import type { Route } from "./+types/admin.blog";
+import { db } from "~/lib/db.server";
+import { requireAdmin } from "~/lib/session.server";
+import { deleteByUrl } from "~/lib/storage.server";
+import { sanitizeBlogHtml } from "~/lib/sanitize.server";
+import { slugify } from "~/lib/slugify";
+import { site } from "~/content/site";
+import { discard, type UploadRule } from "~/lib/upload.server";
+import { formId, isParsed, readAdminForm, rejected, saved, uploadErrors, writeWithFiles } from "~/lib/admin-action.server";
+import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
+import { CheckboxField, FileField, TextAreaField, TextField } from "~/components/admin/fields";
+import { ConfirmDelete } from "~/components/admin/modal";
+import { AdminPage, EmptyState } from "~/components/admin/page";
+
+const LIST = "/admin/blog";
+export const DELETE_POST_MESSAGE = "Tem certeza que deseja excluir este post?";
+export const SLUG_TAKEN = "Este slug já está em uso por outro post.";
+export const COVER_REQUIRED = "Imagem de capa é obrigatória";
+
+export const blogSchema = z.object({
+  id: z.string().optional(),
+  title: z.string({ error: "Título é obrigatório" }).trim().min(1, "Título é obrigatório"),
+  slug: z.string().trim().optional(),
+  excerpt: z.string({ error: "Resumo é obrigatório" }).trim().min(1, "Resumo é obrigatório"),
+  content: z.string({ error: "Conteúdo é obrigatório" }).trim().min(1, "Conteúdo é obrigatório"),
+  author: z.string().trim().optional(),
+  is_published: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+});
+
+const uploads: Record<string, UploadRule> = { cover_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" } };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const posts = await db.blogPost.findMany({ orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] });
+  const editing = posts.find((p) => p.id === params.get("editar")) ?? null;
+  const deleting = posts.find((p) => p.id === params.get("excluir")) ?? null;
+  return { posts, editing, deleting };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = await readAdminForm(request, context, uploads);
+  if (!isParsed(parsed)) return parsed;
+  const { form, stored, refused } = parsed;
+  const id = formId(form);
+
+  if (form.get("intent") === "delete") {
+    const post = id ? await db.blogPost.findUnique({ where: { id } }) : null;
+    if (!post) return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao excluir post" } }, 404);
+    await db.blogPost.delete({ where: { id: post.id } });
+    await deleteByUrl(post.coverImage);
+    return saved(context, LIST, { type: "success", title: "Post excluído com sucesso!" });
+  }
+
+  const submission = parseWithZod(form, { schema: blogSchema });
+  const existing = id ? await db.blogPost.findUnique({ where: { id } }) : null;
+  const fieldErrors = uploadErrors(refused);
+  const coverImage = stored.cover_image?.url ?? existing?.coverImage ?? null;
+  if (!coverImage && !refused.cover_image) fieldErrors.cover_image = [COVER_REQUIRED];
+  let slug = "";
+  if (submission.status === "success") {
+    slug = slugify(submission.value.slug || submission.value.title);
+    if (!slug) fieldErrors.slug = ["Slug é obrigatório"];
+    else if (await db.blogPost.findFirst({ where: { slug, NOT: id ? { id } : undefined }, select: { id: true } })) fieldErrors.slug = [SLUG_TAKEN];
+  }
+  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0 || !coverImage || (id && !existing)) {
+    await discard(stored);
+    const toast = refused.cover_image
+      ? { type: "error" as const, title: "Erro ao enviar imagem", description: refused.cover_image.message }
+      : { type: "error" as const, title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" };
+    return rejected(context, { lastResult: submission.reply({ fieldErrors }), toast }, refused.cover_image?.status ?? (id && !existing ? 404 : 400));
+  }
+  const v = submission.value;
+  const values = {
+    title: v.title,
+    slug,
+    excerpt: v.excerpt,
+    content: sanitizeBlogHtml(v.content),
+    author: v.author || site.brandName,
+    isPublished: v.is_published,
+    coverImage,
+    // Set the first time the post goes public; kept afterwards.
+    publishedAt: existing?.publishedAt ?? (v.is_published ? new Date() : null),
+  };
+  const write = await writeWithFiles(stored, () =>
+    existing ? db.blogPost.update({ where: { id: existing.id }, data: values }) : db.blogPost.create({ data: values }),
+  );
+  if (!write.ok) {
+    return rejected(context, { lastResult: submission.reply(), toast: { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } }, 500);
+  }
+  if (stored.cover_image && existing?.coverImage) await deleteByUrl(existing.coverImage);
+  return saved(context, LIST, { type: "success", title: existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!" });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin" }];
+
+export default function AdminBlog({ actionData }: Route.ComponentProps) {
+  const { posts, editing, deleting } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  return (
+    <AdminPage title="Blog">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="post-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="post-form-title" className="mb-4 text-xl font-semibold text-slate-900">
+            {editing ? "Editar Post" : "Novo Post"}
+          </h2>
+          <PostForm key={editing?.id ?? "novo"} post={editing} actionData={actionData} />
+        </section>
+        <section aria-labelledby="posts-title">
+          <h2 id="posts-title" className="mb-4 text-xl font-semibold text-slate-900">
+            Posts
+          </h2>
+          {posts.length === 0 ? (
+            <EmptyState>Nenhum artigo publicado ainda.</EmptyState>
+          ) : (
+            <ul className="space-y-3">
+              {posts.map((post) => (
+                <li key={post.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <h3 className="font-semibold text-slate-900">{post.title}</h3>
+                      <p className="truncate text-sm text-slate-500">/{post.slug}</p>
+                    </div>
+                    <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${post.isPublished ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-800"}`}>
+                      {post.isPublished ? "Publicado" : "Rascunho"}
+                    </span>
+                  </div>
+                  <div className="mt-3 flex gap-2">
+                    <Link to={`${LIST}?editar=${post.id}`} preventScrollReset className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50" aria-label={`Editar ${post.title}`}>
+                      Editar
+                    </Link>
+                    <Link
+                      to={`${LIST}?excluir=${post.id}`}
+                      preventScrollReset
+                      aria-label={`Excluir ${post.title}`}
+                      className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+                      onClick={(event) => {
+                        // §4: the blog asks with the browser's own confirm; without JavaScript the link opens the confirmation page.
+                        event.preventDefault();
+                        if (window.confirm(DELETE_POST_MESSAGE)) submit({ intent: "delete", id: post.id }, { method: "post", action: LIST });
+                      }}
+                    >
+                      Excluir
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} title="Excluir post" message={DELETE_POST_MESSAGE} /> : null}
+    </AdminPage>
+  );
+}
+
+type Post = Route.ComponentProps["loaderData"]["posts"][number];
+
+function PostForm({ post, actionData }: { post: Post | null; actionData: Route.ComponentProps["actionData"] }) {
+  const { form, fields, setXhrResult } = useAdminForm(
+    blogSchema,
+    actionData,
+    post
+      ? { id: post.id, title: post.title, slug: post.slug, excerpt: post.excerpt, content: post.content, author: post.author, is_published: post.isPublished ? "on" : "" }
+      : { author: site.brandName, is_published: "on" },
+    `blog-${post?.id ?? "novo"}`,
+  );
+  const slugEdited = useRef(Boolean(post));
+  return (
+    <AdminForm form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={post ? "Atualizar Post" : "Criar Post"} cancelTo={LIST}>
+      {post ? <input type="hidden" name="id" value={post.id} /> : null}
+      <TextField
+        field={fields.title}
+        label="Título"
+        required
+        onInput={(event) => {
+          // While creating, the slug follows the title until the slug is edited by hand.
+          if (slugEdited.current) return;
+          const slugInput = event.currentTarget.form?.elements.namedItem("slug");
+          if (slugInput instanceof HTMLInputElement) slugInput.value = slugify(event.currentTarget.value);
+        }}
+      />
+      <TextField field={fields.slug} label="Slug" required hint="Gerado a partir do título se ficar vazio." onInput={() => (slugEdited.current = true)} />
+      <FileField name="cover_image" label="Imagem de capa" accept="image/png,image/jpeg,image/webp,image/gif,image/avif" current={post?.coverImage} error={fields.cover_image?.errors?.[0]} />
+      <TextAreaField field={fields.excerpt} label="Resumo" rows={2} required />
+      <TextAreaField field={fields.content} label="Conteúdo (HTML)" rows={10} required />
+      <TextField field={fields.author} label="Autor" />
+      <CheckboxField field={fields.is_published} label="Publicado" />
+    </AdminForm>
+  );
+}

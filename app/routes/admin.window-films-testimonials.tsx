@@ -1,0 +1,165 @@
+import { useLoaderData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import type { Route } from "./+types/admin.window-films-testimonials";
+import { db } from "~/lib/db.server";
+import { requireAdmin } from "~/lib/session.server";
+import { formId, isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
+import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
+import { intOr, repeatedText } from "~/components/admin/schema-helpers";
+import { TextAreaField, TextField } from "~/components/admin/fields";
+import { ConfirmDelete } from "~/components/admin/modal";
+import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
+
+const LIST = "/admin/window-films-testimonials";
+const optionalText = z.string().trim().optional();
+const optionalUrl = z.url({ error: "Informe uma URL válida (https://...)", protocol: /^https?$/ }).optional();
+
+export const testimonialSchema = z.object({
+  id: z.string().optional(),
+  client_name: z.string({ error: "Nome do cliente é obrigatório" }).trim().min(1, "Nome do cliente é obrigatório"),
+  client_role: optionalText,
+  client_company: optionalText,
+  testimonial: z.string({ error: "Depoimento é obrigatório" }).trim().min(1, "Depoimento é obrigatório"),
+  client_photo: optionalUrl,
+  video_url: optionalUrl,
+  rating: z.preprocess(intOr(5), z.number().int().min(1, "A nota deve ser de 1 a 5").max(5, "A nota deve ser de 1 a 5")),
+  order_index: z.preprocess(intOr(0), z.number().int()),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const testimonials = await db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] });
+  const editing = testimonials.find((t) => t.id === params.get("editar")) ?? null;
+  const deleting = testimonials.find((t) => t.id === params.get("excluir")) ?? null;
+  return { testimonials, editing, deleting, creating: params.has("novo") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = await readAdminForm(request, context, {});
+  if (!isParsed(parsed)) return parsed;
+  const { form } = parsed;
+  const id = formId(form);
+
+  if (form.get("intent") === "delete") {
+    const row = id ? await db.windowFilmsTestimonial.findUnique({ where: { id } }) : null;
+    if (!row) return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao excluir depoimento" } }, 404);
+    await db.windowFilmsTestimonial.delete({ where: { id: row.id } });
+    return saved(context, LIST, { type: "success", title: "Depoimento excluído com sucesso" });
+  }
+
+  const submission = parseWithZod(form, { schema: testimonialSchema });
+  if (submission.status !== "success") return rejected(context, { lastResult: submission.reply() });
+  const v = submission.value;
+  const values = {
+    clientName: v.client_name,
+    clientRole: v.client_role || null,
+    clientCompany: v.client_company || null,
+    testimonial: v.testimonial,
+    clientPhoto: v.client_photo || null,
+    videoUrl: v.video_url || null,
+    rating: v.rating,
+    orderIndex: v.order_index,
+  };
+  try {
+    if (id) await db.windowFilmsTestimonial.update({ where: { id }, data: values });
+    else await db.windowFilmsTestimonial.create({ data: values });
+  } catch (error) {
+    return rejected(context, { lastResult: submission.reply(), toast: { type: "error", title: "Erro ao salvar depoimento", description: "Tente novamente." } }, id ? 404 : 500);
+  }
+  return saved(context, LIST, { type: "success", title: id ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso" });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Window Films · Depoimentos | Admin" }];
+
+export function preview(text: string): string {
+  return text.length > 150 ? `${text.slice(0, 150)}...` : text;
+}
+
+export default function AdminFilmsTestimonials({ actionData }: Route.ComponentProps) {
+  const { testimonials, editing, deleting, creating } = useLoaderData<typeof loader>();
+  if (creating || editing) {
+    return (
+      <AdminPage title={editing ? "Editar Depoimento" : "Novo Depoimento"}>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <TestimonialForm key={editing?.id ?? "novo"} testimonial={editing} actionData={actionData} />
+        </div>
+      </AdminPage>
+    );
+  }
+  return (
+    <AdminPage title="Window Films · Depoimentos" action={<PrimaryLink to={`${LIST}?novo`}>Novo Depoimento</PrimaryLink>}>
+      {testimonials.length === 0 ? (
+        <EmptyState>Nenhum depoimento cadastrado ainda.</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {testimonials.map((t) => (
+            <li key={t.id} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start">
+              {t.clientPhoto ? (
+                <img src={t.clientPhoto} alt={t.clientName} className="h-14 w-14 shrink-0 rounded-full object-cover" loading="lazy" />
+              ) : (
+                <div aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700">
+                  {t.clientName.charAt(0)}
+                </div>
+              )}
+              <div className="min-w-0 flex-1">
+                <h2 className="font-semibold text-slate-900">{t.clientName}</h2>
+                <p className="text-sm text-slate-500">{[t.clientRole, t.clientCompany].filter(Boolean).join(" · ")}</p>
+                <p className="text-amber-500" aria-label={`${t.rating} de 5 estrelas`}>
+                  {"★".repeat(t.rating)}
+                  <span className="text-slate-300">{"★".repeat(5 - t.rating)}</span>
+                </p>
+                <p className="mt-1 text-sm text-slate-700">{preview(t.testimonial)}</p>
+                {t.videoUrl ? <p className="mt-1 inline-block rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">▶ Vídeo</p> : null}
+              </div>
+              <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.clientName} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita." /> : null}
+    </AdminPage>
+  );
+}
+
+type Testimonial = Route.ComponentProps["loaderData"]["testimonials"][number];
+
+function TestimonialForm({ testimonial: t, actionData }: { testimonial: Testimonial | null; actionData: Route.ComponentProps["actionData"] }) {
+  const { form, fields, setXhrResult } = useAdminForm(
+    testimonialSchema,
+    actionData,
+    t
+      ? {
+          id: t.id,
+          client_name: t.clientName,
+          client_role: t.clientRole ?? "",
+          client_company: t.clientCompany ?? "",
+          testimonial: t.testimonial,
+          client_photo: t.clientPhoto ?? "",
+          video_url: t.videoUrl ?? "",
+          rating: String(t.rating),
+          order_index: String(t.orderIndex),
+        }
+      : { rating: "5", order_index: "0" },
+    `wft-${t?.id ?? "novo"}`,
+  );
+  return (
+    <AdminForm form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={t ? "Atualizar Depoimento" : "Criar Depoimento"} cancelTo={LIST}>
+      {t ? <input type="hidden" name="id" value={t.id} /> : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField field={fields.client_name} label="Nome do cliente" required />
+        <TextField field={fields.client_role} label="Cargo" />
+        <TextField field={fields.client_company} label="Empresa" />
+      </div>
+      <TextAreaField field={fields.testimonial} label="Depoimento" rows={4} required />
+      <TextField field={fields.client_photo} label="URL da foto do cliente" type="url" placeholder="https://..." />
+      <TextField field={fields.video_url} label="URL do vídeo" type="url" placeholder="https://..." hint="Se preenchido, o vídeo é exibido no lugar do texto." />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.rating} label="Nota (1 a 5)" type="number" min={1} max={5} />
+        <TextField field={fields.order_index} label="Ordem de exibição" type="number" />
+      </div>
+    </AdminForm>
+  );
+}
