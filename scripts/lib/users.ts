@@ -16,7 +16,7 @@ export function credentialProblem(email: string | undefined, password: string | 
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return `invalid e-mail address: ${email}`;
   if (!password) return "missing --password";
   if (password.length < MIN_PASSWORD_LENGTH) return `password too short: use at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (password.length > 72) return "password too long: bcrypt uses at most 72 bytes";
+  if (Buffer.byteLength(password) > 72) return "password too long: bcrypt uses at most 72 bytes";
   if (new Set(password).size < 4) return "password too weak: use more varied characters";
   if (password.toLowerCase() === normalizeEmail(email)) return "password too weak: it must not be the e-mail address";
   return null;

@@ -23,5 +23,5 @@ export async function seedAdmin(db: Db, source: AdminSource): Promise<string> {
   const credentials = adminCredentials(source);
   if (!credentials) return "admin: ADMIN_PASSWORD is not set in production, no admin created";
   const user = await upsertUser(db, { ...credentials, admin: true });
-  return `admin: ${user.email} ${user.created ? "created" : "updated"}`;
+  return `admin: ${user.email} ${user.created ? "created" : user.passwordChanged ? "password updated" : "already up to date"}`;
 }
