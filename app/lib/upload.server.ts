@@ -18,6 +18,7 @@ import { deleteByUrl, randomKey, storage, type Bucket, type StoredObject } from 
 import type { ToastMessage as Toast } from "~/components/ui/toaster";
 
 const MB = 1024 * 1024;
+const TEXT_PART_BYTES = 2 * MB;
 
 export type UploadAccept = "image" | "media" | "video";
 
@@ -114,8 +115,9 @@ async function store(rule: UploadRule, file: FileUpload): Promise<StoredObject |
  */
 export async function parseUpload(request: Request, rules: Record<string, UploadRule>): Promise<ParsedUpload> {
   const fields = Object.values(rules);
-  const maxFileSize = Math.max(1, ...fields.map(maxBytesFor));
-  const maxTotalSize = fields.reduce((sum, r) => sum + maxBytesFor(r), 0) + MB;
+  // Text parts count too: a blog post's HTML may be long.
+  const maxFileSize = Math.max(TEXT_PART_BYTES, ...fields.map(maxBytesFor));
+  const maxTotalSize = fields.reduce((sum, r) => sum + maxBytesFor(r), 0) + 2 * TEXT_PART_BYTES;
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > maxTotalSize) throw new UploadTooLarge("request too large");
 

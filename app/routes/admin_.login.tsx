@@ -13,7 +13,10 @@ import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import type { ToastMessage } from "~/components/ui/toaster";
 
 const loginSchema = z.object({
-  email: z.email({ error: (issue) => (issue.input === undefined ? "E-mail é obrigatório" : "E-mail inválido") }),
+  email: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z.email({ error: (issue) => (issue.input === undefined ? "E-mail é obrigatório" : "E-mail inválido") }),
+  ),
   password: z.string({ error: "Senha é obrigatória" }),
   redirectTo: z.string().optional(),
 });

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { action, COVER_REQUIRED, SLUG_TAKEN } from "~/routes/admin.blog";
+import { dataOf, expectGuarded, formRequest, png, responseOf, sessionCookie } from "./admin-fixtures";
+
+const PATH = "/admin/blog";
+const post = { title: "Marketing com IA: o guia", excerpt: "Resumo do post.", content: "<p>Olá <strong>mundo</strong></p>", is_published: "on" };
+
+describe("/admin/blog", () => {
+  it("is guarded", async () => {
+    await expectGuarded(action, PATH, { ...post, cover_image: png() });
+    expect(await db.blogPost.count()).toBe(0);
+  });
+
+  it("creates: slug from the title when empty, cover under blog-covers/, author = brand, sanitized HTML, published_at set", async () => {
+    const cookie = await sessionCookie();
+    const response = await responseOf(
+      action,
+      formRequest(PATH, { ...post, slug: "", author: "", content: '<p onclick="x()">Oi</p><script>alert(1)</script><img src="javascript:alert(1)">', cover_image: png() }, { cookie }),
+    );
+    expect(response.headers.get("Location")).toBe(PATH);
+    const saved = await db.blogPost.findFirstOrThrow();
+    expect(saved.slug).toBe("marketing-com-ia-o-guia");
+    expect(saved.coverImage).toMatch(/^\/media\/blog-media\/blog-covers\/\d+\.png$/);
+    expect(saved.author).toBe("Wind Digital");
+    expect(saved.content.startsWith("<p>Oi</p>")).toBe(true);
+    expect(saved.content).not.toMatch(/script|onclick|javascript:/i);
+    expect(saved.isPublished).toBe(true);
+    expect(saved.publishedAt).toBeInstanceOf(Date);
+  });
+
+  it("a draft has no published_at until first published, which then stays", async () => {
+    const cookie = await sessionCookie();
+    await responseOf(action, formRequest(PATH, { ...post, title: "Rascunho", slug: "rascunho", is_published: "", cover_image: png() }, { cookie }));
+    const draft = await db.blogPost.findUniqueOrThrow({ where: { slug: "rascunho" } });
+    expect(draft).toMatchObject({ isPublished: false, publishedAt: null });
+    await responseOf(action, formRequest(PATH, { ...post, id: draft.id, title: "Rascunho", slug: "rascunho", is_published: "on" }, { cookie }));
+    const published = await db.blogPost.findUniqueOrThrow({ where: { id: draft.id } });
+    expect(published.publishedAt).toBeInstanceOf(Date);
+    expect(published.coverImage).toBe(draft.coverImage);
+    await responseOf(action, formRequest(PATH, { ...post, id: draft.id, title: "Rascunho", slug: "rascunho", is_published: "on" }, { cookie }));
+    expect((await db.blogPost.findUniqueOrThrow({ where: { id: draft.id } })).publishedAt).toEqual(published.publishedAt);
+  });
+
+  it("a duplicate slug is a field error (400), not a crash, and the new cover is not kept", async () => {
+    const cookie = await sessionCookie();
+    await responseOf(action, formRequest(PATH, { ...post, slug: "unico", cover_image: png() }, { cookie }));
+    const before = await db.blogPost.count();
+    const { status, body } = await dataOf(action, formRequest(PATH, { ...post, title: "Outro", slug: "Único", cover_image: png() }, { cookie }));
+    expect(status).toBe(400);
+    expect(body.lastResult!.error!.slug).toEqual([SLUG_TAKEN]);
+    expect(await db.blogPost.count()).toBe(before);
+  });
+
+  it("answers 400 with field errors for an empty form and writes nothing", async () => {
+    const cookie = await sessionCookie();
+    const before = await db.blogPost.count();
+    const { status, body } = await dataOf(action, formRequest(PATH, {}, { cookie }));
+    expect(status).toBe(400);
+    expect(body.lastResult!.error).toMatchObject({
+      title: ["Título é obrigatório"],
+      excerpt: ["Resumo é obrigatório"],
+      content: ["Conteúdo é obrigatório"],
+      cover_image: [COVER_REQUIRED],
+    });
+    expect(body.toast?.title).toBe("Erro ao salvar post");
+    expect(await db.blogPost.count()).toBe(before);
+  });
+
+  it("deletes a post and its cover", async () => {
+    const cookie = await sessionCookie();
+    await responseOf(action, formRequest(PATH, { ...post, slug: "apagar", cover_image: png() }, { cookie }));
+    const row = await db.blogPost.findUniqueOrThrow({ where: { slug: "apagar" } });
+    const response = await responseOf(action, formRequest(PATH, { intent: "delete", id: row.id }, { cookie }));
+    expect(response.status).toBe(302);
+    expect(await db.blogPost.findUnique({ where: { id: row.id } })).toBeNull();
+  });
+});
