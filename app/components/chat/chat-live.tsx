@@ -24,6 +24,7 @@ import {
   SendIcon,
   sendClass,
   suggestionClass,
+  suggestionsClass,
   TITLE_ID,
   WhatsAppButton,
 } from "./chat-parts";
@@ -120,7 +121,7 @@ export default function ChatLive({ initialMessages }: { initialMessages: ChatMes
       <MessageList messages={messages} pending={pending} scrollRef={scrollRef} />
       <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
         {messages.length === 0 ? (
-          <div className="flex flex-wrap gap-2" role="group" aria-label="Sugestões de perguntas">
+          <div className={suggestionsClass} role="group" aria-label="Sugestões de perguntas">
             {QUICK_SUGGESTIONS.map((suggestion) => (
               <button key={suggestion} type="button" onClick={() => void send(suggestion)} className={suggestionClass}>
                 {suggestion}

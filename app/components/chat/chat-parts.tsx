@@ -10,15 +10,18 @@ export const PANEL_ID = "chat";
 export const TITLE_ID = "chat-titulo";
 
 export const panelClass =
-  "fixed inset-x-0 bottom-0 z-50 flex h-[min(600px,70dvh)] flex-col overflow-hidden rounded-t-2xl border border-slate-200 bg-white text-slate-800 shadow-2xl " +
+  "fixed inset-x-0 bottom-0 z-50 flex h-[min(600px,60dvh)] flex-col overflow-hidden rounded-t-2xl border border-slate-200 bg-white text-slate-800 shadow-2xl " +
   "sm:inset-x-auto sm:right-6 sm:bottom-6 sm:h-[600px] sm:max-h-[calc(100dvh-3rem)] sm:w-96 sm:rounded-2xl";
 
 export const launcherClass =
   "fixed right-4 bottom-4 z-50 h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg " +
   "transition hover:bg-brand-700 sm:right-6 sm:bottom-6";
 
+/** On phones the suggestions scroll sideways in one row, leaving room for the conversation. */
+export const suggestionsClass = "-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0";
+
 export const suggestionClass =
-  "rounded-full border border-brand-100 bg-brand-50 px-3 py-1.5 text-left text-sm font-medium text-brand-700 transition hover:border-brand-500 hover:bg-white";
+  "shrink-0 whitespace-nowrap rounded-full border border-brand-100 bg-brand-50 px-3 py-1.5 text-left text-sm font-medium text-brand-700 transition hover:border-brand-500 hover:bg-white";
 
 export const inputClass =
   "min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 py-2.5 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 disabled:bg-slate-100";

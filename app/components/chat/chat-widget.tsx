@@ -19,6 +19,7 @@ import {
   SendIcon,
   sendClass,
   suggestionClass,
+  suggestionsClass,
   TITLE_ID,
   WhatsAppButton,
 } from "./chat-parts";
@@ -59,7 +60,7 @@ function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: strin
         <MessageList messages={state.messages} />
         <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
           {state.messages.length === 0 ? (
-            <form method="post" action="/api/chat" className="flex flex-wrap gap-2" aria-label="Sugestões de perguntas">
+            <form method="post" action="/api/chat" className={suggestionsClass} aria-label="Sugestões de perguntas">
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <HoneypotField />
               {QUICK_SUGGESTIONS.map((suggestion) => (

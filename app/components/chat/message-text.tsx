@@ -26,7 +26,7 @@ function ChatLink({ url }: { url: string }) {
     // not a valid URL: shown as written
   }
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className="break-all font-medium underline underline-offset-2">
+    <a href={url} target="_blank" rel="noopener noreferrer" className="font-medium underline underline-offset-2">
       {label}
     </a>
   );

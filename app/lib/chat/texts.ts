@@ -3,7 +3,7 @@ import { site } from "~/content/site";
 
 export const ASSISTANT_NAME = `Assistente ${site.brandName}`;
 export const ONLINE_STATUS = "Online agora";
-export const GREETING = `Olá! 👋 Sou o assistente digital da ${site.brandName}. Como posso ajudar você hoje?`;
+export const GREETING = `Olá! Sou o assistente digital da ${site.brandName}. Como posso ajudar você hoje?`;
 export const INPUT_PLACEHOLDER = "Digite sua mensagem...";
 export const WHATSAPP_BUTTON = "Falar com vendedor no WhatsApp";
 export const WHATSAPP_TEXT = "Olá, vim do chat do site e quero falar com um vendedor";
