@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import bcrypt from "bcryptjs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db, dbReady } from "~/lib/db.server";
 import { site } from "~/content/site";
 import { sanitizeBlogHtml } from "~/lib/sanitize.server";
@@ -32,6 +32,9 @@ function runSeedScript(env: Record<string, string | undefined>, args: string[] =
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
   return spawnSync(process.execPath, [join(root, "scripts/seed.ts"), ...args], { cwd: root, env: childEnv, encoding: "utf8" });
 }
+
+// bcrypt (cost 12) in pure JavaScript takes seconds on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe("seed", () => {
   it("in production without ADMIN_PASSWORD creates no admin and uses no default password", async () => {
