@@ -142,7 +142,7 @@ const topics: Topic[] = [
 ];
 
 export const FALLBACK_REPLY = () =>
-  `Não tenho certeza se entendi. Para essa dúvida, o melhor é falar com o nosso time pelo WhatsApp (${site.salesPhoneDisplay}): ${salesLink()}`;
+  `Não tenho certeza se entendi. Para essa dúvida, o melhor é falar com o nosso time pelo WhatsApp, no número ${site.salesPhoneDisplay}: ${salesLink()}`;
 
 function matches(keyword: string, words: string[], text: string): boolean {
   if (keyword.includes(" ")) return text.includes(` ${keyword} `);
