@@ -1,0 +1,15 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN } from "./admin-helpers";
+
+test("an anonymous visitor is sent to the login, then back to the page asked for", async ({ page }) => {
+  await page.goto("/admin/client-logos");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fclient-logos$/);
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill("senha-errada");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Erro no login" })).toContainText("Credenciais inválidas");
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin\/client-logos$/);
+  await expect(page.getByRole("heading", { name: "Logos de clientes" })).toBeVisible();
+});

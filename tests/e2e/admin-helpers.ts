@@ -1,0 +1,30 @@
+import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+export const ADMIN = { email: "admin@winddigital.com.br", password: "admin-demo-123" };
+
+export async function signIn(page: Page, target = "/admin/dashboard") {
+  await page.goto(`/admin/login${target === "/admin/dashboard" ? "" : `?redirectTo=${encodeURIComponent(target)}`}`);
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`));
+}
+
+export function toast(page: Page, text: string) {
+  return page.locator("[data-toast]").filter({ hasText: text }).first();
+}
+
+/** A small real PNG (decodable by the image resizer) and the start of a real MP4. */
+export const PNG = {
+  name: "imagem.png",
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2563eb" } }).png().toBuffer(),
+};
+export const MP4 = {
+  name: "depoimento.mp4",
+  mimeType: "video/mp4",
+  buffer: Buffer.concat([Buffer.from("0000001c667479706d703432000000006d7034326d70343169736f6d", "hex"), Buffer.alloc(64)]),
+};
+
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
