@@ -104,7 +104,7 @@ async function makeVariant(source: ImageSource, width: ImageWidth, format: Image
   image
     .rotate()
     .resize({ width, withoutEnlargement: true })
-    .toFormat(format, format === "avif" ? { quality: 55, effort: 2 } : format === "png" ? { compressionLevel: 8 } : { quality: 78 });
+    .toFormat(format, format === "avif" ? { quality: 55, effort: 1 } : format === "png" ? { compressionLevel: 8 } : { quality: 78 });
   if (!Buffer.isBuffer(input)) {
     input.on("error", (error) => image.destroy(error));
     input.pipe(image);

@@ -146,8 +146,12 @@ async function measureUpload(label: string, server: Measured): Promise<MediaBenc
 
 async function measureImage(server: Measured): Promise<MediaBenchResult[]> {
   const { default: sharp } = await import("sharp");
-  // A 3000x2000 photo-like JPEG (noise does not compress away, like a real photo).
-  const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  // A 3000x2000 photo-like JPEG: softened noise keeps detail everywhere, like a real photo.
+  const noise = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
+  const photo = await sharp(noise)
+    .blur(2)
     .jpeg({ quality: 85 })
     .toBuffer();
   const stored = await postStream(`${server.base}/upload?ext=jpg`, Readable.from([photo]), "image/jpeg");
