@@ -154,3 +154,17 @@ test("the widget is accessible: a live log, named controls, no axe violations", 
   const results = await new AxeBuilder({ page }).include("#chat").analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 });
+
+test("if the interactive widget cannot load, the server-rendered chat form still works", async ({ page }) => {
+  await page.route(/\/assets\/chat-live-[^/]+\.js$/, (route) => route.abort("failed"));
+  await page.goto("/");
+  const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
+  await expect(panel).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toHaveCount(0);
+  const input = panel.getByPlaceholder("Digite sua mensagem...");
+  await input.fill("Olá sem o widget");
+  await input.press("Enter");
+  await expect(page).toHaveURL(/\/#chat$/);
+  await expect(page.getByRole("log").locator('[data-role="assistant"]').last()).toContainText("Resposta do webhook: Olá sem o widget");
+});

@@ -9,8 +9,8 @@ import {
   OPEN_EVENT,
   QUICK_SUGGESTIONS,
   REPLY_ERROR,
-  type ChatMessage,
 } from "~/lib/chat/texts";
+import type { ChatLiveProps } from "./chat-widget";
 import {
   ChatBubbleIcon,
   ChatHeader,
@@ -29,8 +29,8 @@ import {
   WhatsAppButton,
 } from "./chat-parts";
 
-export default function ChatLive({ initialMessages }: { initialMessages: ChatMessage[] }) {
-  const [open, setOpen] = useState(() => !closedThisVisit());
+export default function ChatLive({ initialMessages, openRequested }: ChatLiveProps) {
+  const [open, setOpen] = useState(() => openRequested || !closedThisVisit());
   const [messages, setMessages] = useState(initialMessages);
   const [pending, setPending] = useState(false);
   const [draft, setDraft] = useState("");

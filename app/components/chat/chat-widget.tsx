@@ -1,11 +1,11 @@
 // The floating chat assistant. The server renders a complete no-JavaScript widget: a real form
 // posting to /api/chat, quick suggestions as submit buttons, and open/close with plain links and
 // CSS :target. After hydration the interactive widget (its own lazily loaded chunk) takes over.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
 import type { ChatState } from "~/lib/chat/state.server";
-import { INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
+import { INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
 import {
   ChatBubbleIcon,
   ChatHeader,
@@ -24,17 +24,37 @@ import {
   WhatsAppButton,
 } from "./chat-parts";
 
-const ChatLive = lazy(() => import("./chat-live"));
+export interface ChatLiveProps {
+  initialMessages: ChatState["messages"];
+  /** The `openAIChat` event fired before the interactive widget had loaded. */
+  openRequested: boolean;
+  /** Shown instead if the interactive widget's code cannot be loaded. */
+  staticWidget: ReactNode;
+}
+
+const ChatLive = lazy(
+  (): Promise<{ default: (props: ChatLiveProps) => ReactNode }> =>
+    import("./chat-live").catch((error: unknown) => {
+    console.error("Chat widget failed to load", error);
+    return { default: ({ staticWidget }: ChatLiveProps) => staticWidget };
+  }),
+);
 
 export function ChatWidget({ state }: { state: ChatState }) {
   const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const [openRequested, setOpenRequested] = useState(false);
+  useEffect(() => {
+    setEnhanced(true);
+    const onOpen = () => setOpenRequested(true);
+    window.addEventListener(OPEN_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_EVENT, onOpen);
+  }, []);
   const location = useLocation();
   const staticWidget = <StaticChat state={state} redirectTo={`${location.pathname}${location.search}`} />;
   if (!enhanced) return staticWidget;
   return (
     <Suspense fallback={staticWidget}>
-      <ChatLive initialMessages={state.messages} />
+      <ChatLive initialMessages={state.messages} openRequested={openRequested} staticWidget={staticWidget} />
     </Suspense>
   );
 }
