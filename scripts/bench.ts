@@ -6,18 +6,18 @@
 //   - throughput of anonymous GET / against a bare Node http server with the same bytes, p99;
 //   - the median time of an uncached render of /;
 //   - the media figures of scripts/bench/media.ts (its runMediaBench()), if present.
-// Options (env): BUILD_DIR (default build), BENCH_SECONDS (autocannon time per side, default 15),
+// Options (env): BUILD_DIR (default build; when given and present, used as it is), BENCH_SECONDS (autocannon time per side, default 15),
 // BENCH_SKIP_LIGHTHOUSE=1. Exits 1 when a budget is missed.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { request } from "node:http";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { startDemoServer } from "./bench/demo-server.ts";
 import { runLighthouse, type PageScores } from "./bench/lighthouse.ts";
 import { combine, hammer, startBareServer, uncachedRenderMedian } from "./bench/load.ts";
 
 const root = new URL("..", import.meta.url).pathname;
-const buildDir = process.env.BUILD_DIR || "build";
+const buildDir = resolve(root, process.env.BUILD_DIR || "build");
 const seconds = Number(process.env.BENCH_SECONDS || 15);
 
 interface Row {
@@ -42,13 +42,17 @@ function newestMtime(path: string): number {
 }
 
 function ensureBuild() {
-  const serverEntry = join(root, buildDir, "server/index.js");
-  const sources = Math.max(...["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map((p) => newestMtime(join(root, p))));
-  if (existsSync(serverEntry) && statSync(serverEntry).mtimeMs > sources) {
-    note(`using the existing build in ${buildDir}/`);
+  const serverEntry = join(buildDir, "server/index.js");
+  if (process.env.BUILD_DIR && existsSync(serverEntry)) {
+    note(`using the build in ${buildDir} as it is (BUILD_DIR was given)`);
     return;
   }
-  note(`building into ${buildDir}/`);
+  const sources = Math.max(...["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map((p) => newestMtime(join(root, p))));
+  if (existsSync(serverEntry) && statSync(serverEntry).mtimeMs > sources) {
+    note(`using the existing build in ${buildDir}: newer than the sources`);
+    return;
+  }
+  note(`building into ${buildDir}`);
   const bin = (name: string) => join(root, "node_modules/.bin", name);
   if (!existsSync(join(root, "app/generated"))) run(process.execPath, ["scripts/prisma-generate.ts"]);
   run(bin("react-router"), ["build"]);

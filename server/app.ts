@@ -126,7 +126,8 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
           res.end("Não encontrado");
         });
       }
-      if (/^\/[^/]+\.[a-z0-9]+$/i.test(url.split("?", 1)[0]!)) {
+      // Files from public/ (favicon, demo media...): any path whose last segment has an extension.
+      if (/\.[a-z0-9]+$/i.test(url.split("?", 1)[0]!)) {
         setHeaders(res, staticHeaders);
         return publicFiles(req, res, () => runApp(req, res));
       }
