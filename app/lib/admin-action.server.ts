@@ -7,7 +7,8 @@ import { createContext, data, type RouterContextProvider } from "react-router";
 import { bumpContentVersion } from "./content-version.server";
 import type { ToastMessage as Toast } from "~/components/ui/toaster";
 import { redirectWithToast } from "./toast.server";
-import { discard, parseUpload, tooLargeToast, UploadTooLarge, type ParsedUpload, type UploadRule } from "./upload.server";
+import { UNREADABLE_FORM } from "./form-data.server";
+import { discard, parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable, type ParsedUpload, type UploadRule } from "./upload.server";
 
 export interface AdminActionData {
   lastResult: SubmissionResult<string[]> | null;
@@ -61,7 +62,10 @@ export function uploadErrors(refused: Record<string, { message: string }>): Reco
   return Object.fromEntries(Object.entries(refused).map(([field, failure]) => [field, [failure.message]]));
 }
 
-/** Parses an admin form with its uploads; a body over the limits answers 413 with nothing stored. */
+/**
+ * Parses an admin form with its uploads (text fields without NUL characters): a body over the
+ * limits answers 413, one that is not a readable form 400, with nothing stored either way.
+ */
 export async function readAdminForm(
   request: Request,
   context: Context,
@@ -71,6 +75,7 @@ export async function readAdminForm(
     return await parseUpload(request, rules);
   } catch (error) {
     if (error instanceof UploadTooLarge) return rejected(context, { lastResult: null, toast: tooLargeToast() }, 413);
+    if (error instanceof UploadUnreadable) return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao salvar", description: UNREADABLE_FORM } }, 400);
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import bcrypt from "bcryptjs";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db } from "./db.server";
+import { readFormData } from "./form-data.server";
 import { hit, peek, reset } from "./rate-limit.server";
 import { ADMIN_ROLE } from "./session.server";
 
@@ -58,9 +59,12 @@ async function retryAfterMinutes(email: string, ip: string): Promise<number> {
   return Math.max(1, Math.ceil((latest - Date.now()) / 60_000));
 }
 
-/** Checks the throttle, then the credentials; counts a failure against the e-mail and the IP. */
+/**
+ * Checks the throttle, then the credentials; counts a failure against the e-mail and the IP.
+ * A body that is not a readable form throws a 400 (readFormData), never a 500.
+ */
 export async function login(request: Request, ip: string): Promise<LoginResult> {
-  const form = await request.clone().formData();
+  const form = await readFormData(request.clone());
   const email = normalizeEmail(form.get("email"));
   if (await throttled(email, ip)) return { ok: false, reason: "throttled", retryAfterMinutes: await retryAfterMinutes(email, ip) };
   try {

@@ -1,24 +1,30 @@
-// Admin uploads: multipart bodies are parsed as they stream in, with the size limit enforced by
-// the parser (the request is aborted as soon as a file passes it) and per kind after sniffing.
-// The type comes from the file's bytes (file-type), never from its name or declared type: SVG
-// and anything that is not a known image/video (an HTML page named .png, say) is refused.
-// Accepted files get random names keeping their extension and go through storage().
-import { Readable } from "node:stream";
+// Admin uploads, parsed as the body streams in (busboy): nothing is ever held whole in memory.
+// - Text fields are collected into a FormData (each capped, NUL characters stripped).
+// - Each file part is peeked (its first bytes) and its type sniffed from them (file-type), never
+//   taken from its name or declared type: SVG, HTML and anything that is not a known image/video
+//   (an HTML page named .png, say) is refused.
+// - An accepted file gets a random name keeping its extension and streams through a byte counter
+//   into storage().put; the counter fails the write as soon as the file passes its limit, and the
+//   partial object is removed (413, nothing written).
+// - The whole body is counted too: past the sum of the limits the request is refused (413) and
+//   every file stored for it is deleted. A broken or non-form body is refused with 400.
 import { extname } from "node:path";
+import { Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
-import {
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  MaxTotalSizeExceededError,
-  parseFormData,
-  type FileUpload,
-} from "@remix-run/form-data-parser";
 import { env } from "./env.server";
 import { deleteByUrl, randomKey, storage, type Bucket, type StoredObject } from "./storage.server";
 import type { ToastMessage as Toast } from "~/components/ui/toaster";
 
 const MB = 1024 * 1024;
-const TEXT_PART_BYTES = 2 * MB;
+/** The largest text field (a blog post's HTML may be long). */
+const TEXT_FIELD_BYTES = 2 * MB;
+/** How much of a file file-type needs to recognise it. */
+const SNIFF_BYTES = 4100;
+const MAX_FIELDS = 500;
+const MAX_FILES = 10;
 
 export type UploadAccept = "image" | "media" | "video";
 
@@ -42,10 +48,18 @@ export interface ParsedUpload {
   refused: Record<string, UploadFailure>;
 }
 
-/** The whole request was refused before anything was stored (too large). */
+/** The whole request was refused (too large): whatever had been stored for it is deleted. */
 export class UploadTooLarge extends Error {
   readonly status = 413;
 }
+
+/** The body is not a readable form (wrong content type, broken multipart): the sender's fault. */
+export class UploadUnreadable extends Error {
+  readonly status = 400;
+}
+
+/** One file passed its limit while streaming. */
+class FileTooLarge extends Error {}
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
 const VIDEO_TYPES = new Set(["video/mp4", "video/webm", "video/ogg", "video/quicktime"]);
@@ -61,6 +75,8 @@ const EXTENSIONS: Record<string, string[]> = {
   "video/ogg": ["ogg", "ogv"],
   "video/quicktime": ["mov"],
 };
+/** Markup at the start of a file that claims to be media: a polyglot, refused whatever its magic bytes say. */
+const MARKUP = /<(?:!doctype|html|head|body|script|svg|iframe|object|embed)\b/i;
 
 export const limits = {
   imageBytes: () => env.MAX_IMAGE_MB * MB,
@@ -82,68 +98,182 @@ function maxBytesFor(rule: UploadRule): number {
   return rule.accept === "image" ? limits.imageBytes() : limits.videoBytes();
 }
 
-function acceptedType(rule: UploadRule, mime: string | undefined): boolean {
-  if (!mime) return false;
+/** The most a request may carry: every file at its limit plus room for the text fields. */
+function maxBodyBytes(rules: Record<string, UploadRule>): number {
+  return Object.values(rules).reduce((sum, rule) => sum + maxBytesFor(rule), 0) + 2 * TEXT_FIELD_BYTES;
+}
+
+function acceptedType(rule: UploadRule, mime: string): boolean {
   if (rule.accept === "image") return IMAGE_TYPES.has(mime);
   if (rule.accept === "video") return VIDEO_TYPES.has(mime);
   return IMAGE_TYPES.has(mime) || VIDEO_TYPES.has(mime);
 }
 
-function extensionFor(fileName: string, mime: string, sniffedExt: string): string {
-  const own = extname(fileName).slice(1).toLowerCase();
+function extensionFor(fileName: string | undefined, mime: string, sniffedExt: string): string {
+  const own = extname(fileName ?? "").slice(1).toLowerCase();
   return EXTENSIONS[mime]?.includes(own) ? own : sniffedExt;
 }
 
-async function store(rule: UploadRule, file: FileUpload): Promise<StoredObject | UploadFailure> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !acceptedType(rule, type.mime)) {
-    return { status: 400, message: rule.accept === "image" ? INVALID_IMAGE_MESSAGE : INVALID_FILE_MESSAGE };
+/** PostgreSQL refuses NUL in text; no form field needs one. */
+function withoutNul(value: string): string {
+  return value.replaceAll("\u0000", "");
+}
+
+/** Passes bytes through, failing with `tooLarge()` as soon as more than `maxBytes` went by. */
+class ByteLimit extends Transform {
+  private seen = 0;
+  constructor(
+    private readonly maxBytes: number,
+    private readonly tooLarge: () => Error,
+  ) {
+    super();
   }
-  const isImage = IMAGE_TYPES.has(type.mime);
-  const limit = isImage ? limits.imageBytes() : limits.videoBytes();
-  if (bytes.byteLength > limit) return { status: 413, message: tooLargeMessage(limit / MB) };
-  const key = randomKey(extensionFor(file.name, type.mime, type.ext), rule.folder);
-  const backend = await storage();
-  const size = await backend.put(rule.bucket, key, Readable.from(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), type.mime);
-  return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size };
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.seen += chunk.length;
+    if (this.seen > this.maxBytes) callback(this.tooLarge());
+    else callback(null, chunk);
+  }
+}
+
+/** Reads up to `bytes` from the start of a stream and pauses it there (the rest stays unread). */
+function readHead(file: Readable, bytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error?: Error) => {
+      file.off("data", onData).off("end", onEnd).off("error", finish);
+      file.pause();
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= bytes) finish();
+    };
+    const onEnd = () => finish();
+    file.on("data", onData).once("end", onEnd).once("error", finish);
+  });
+}
+
+/** Lets the parser move on past a file part we do not keep (or kept already). */
+function drain(file: Readable) {
+  file.unpipe();
+  file.resume();
+}
+
+async function sniff(head: Buffer): Promise<{ mime: string; ext: string } | null> {
+  if (head.length === 0 || MARKUP.test(head.toString("latin1"))) return null;
+  return (await fileTypeFromBuffer(head)) ?? null;
+}
+
+/** Checks one file part and streams it into storage; refusals are recorded, not thrown. */
+async function receiveFile(
+  rule: UploadRule,
+  file: Readable,
+  fileName: string | undefined,
+): Promise<StoredObject | UploadFailure | null> {
+  try {
+    const head = await readHead(file, SNIFF_BYTES);
+    if (head.length === 0) return null; // an empty file input
+    const type = await sniff(head);
+    if (!type || !acceptedType(rule, type.mime)) {
+      return { status: 400, message: rule.accept === "image" ? INVALID_IMAGE_MESSAGE : INVALID_FILE_MESSAGE };
+    }
+    const limit = IMAGE_TYPES.has(type.mime) ? limits.imageBytes() : limits.videoBytes();
+    const body = new ByteLimit(limit, () => new FileTooLarge());
+    body.on("error", () => undefined); // reported by put() below, even when it fails before put() reads
+    // The part ending early (the request broke off) must fail the write, not leave it waiting.
+    file.once("error", (error) => body.destroy(error));
+    file.once("close", () => {
+      if (!file.readableEnded) body.destroy(new UploadUnreadable("file part cut short"));
+    });
+    body.write(head);
+    if (file.readableEnded) body.end();
+    else file.pipe(body);
+
+    const key = randomKey(extensionFor(fileName, type.mime, type.ext), rule.folder);
+    const backend = await storage();
+    try {
+      const size = await backend.put(rule.bucket, key, body, type.mime);
+      return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size };
+    } catch (error) {
+      await backend.delete(rule.bucket, key).catch(() => undefined); // nothing half-written stays behind
+      if (error instanceof FileTooLarge) return { status: 413, message: tooLargeMessage(limit / MB) };
+      throw error;
+    }
+  } finally {
+    drain(file);
+  }
 }
 
 /**
- * Parses an admin form. Files in fields named by `rules` are checked and stored; other files are
- * ignored. A body larger than the limits allow throws UploadTooLarge before anything is stored.
+ * Parses an admin form as it streams in. Files in fields named by `rules` are checked and stored;
+ * other files are skipped. Throws UploadTooLarge (413) when the body passes what the rules allow
+ * and UploadUnreadable (400) when it is not a readable form; either way nothing stays stored.
  */
 export async function parseUpload(request: Request, rules: Record<string, UploadRule>): Promise<ParsedUpload> {
-  const fields = Object.values(rules);
-  // Text parts count too: a blog post's HTML may be long.
-  const maxFileSize = Math.max(TEXT_PART_BYTES, ...fields.map(maxBytesFor));
-  const maxTotalSize = fields.reduce((sum, r) => sum + maxBytesFor(r), 0) + 2 * TEXT_PART_BYTES;
+  const maxBytes = maxBodyBytes(rules);
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > maxTotalSize) throw new UploadTooLarge("request too large");
+  if (declared > maxBytes) throw new UploadTooLarge("request too large");
 
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: Object.fromEntries(request.headers),
+      defParamCharset: "utf8",
+      limits: { fieldSize: TEXT_FIELD_BYTES, fields: MAX_FIELDS, files: MAX_FILES, parts: MAX_FIELDS + MAX_FILES },
+    });
+  } catch (error) {
+    throw new UploadUnreadable("not a form body", { cause: error });
+  }
+
+  const form = new FormData();
   const stored: Record<string, StoredObject> = {};
   const refused: Record<string, UploadFailure> = {};
-  try {
-    const form = await parseFormData(
-      request,
-      { maxFileSize, maxTotalSize, maxFiles: Math.max(1, fields.length) },
-      async (file) => {
-        const rule = rules[file.fieldName];
-        if (!rule || file.size === 0 || stored[file.fieldName]) return null;
-        const result = await store(rule, file);
-        if ("url" in result) stored[file.fieldName] = result;
-        else refused[file.fieldName] = result;
-        return null;
-      },
+  const claimed = new Set<string>(); // one file per field: the first one
+  const receiving: Promise<void>[] = [];
+  let refusal: Error | null = null; // the request is refused, but parsing runs to the end of the body
+  let failure: unknown = null; // storage broke: a server error
+
+  parser.on("field", (name, value, info) => {
+    if (info.nameTruncated || info.valueTruncated) refusal ??= new UploadTooLarge(`field ${name} too large`);
+    else form.append(withoutNul(name), withoutNul(value));
+  });
+  parser.on("file", (name, file, info) => {
+    const rule = rules[name];
+    if (!rule || claimed.has(name)) return drain(file);
+    claimed.add(name);
+    receiving.push(
+      receiveFile(rule, file, info.filename).then(
+        (result) => {
+          if (result && "url" in result) stored[name] = result;
+          else if (result) refused[name] = result;
+          else claimed.delete(name); // an empty file input: a later file for the field may still come
+        },
+        (error: unknown) => {
+          if (error instanceof UploadUnreadable || error instanceof UploadTooLarge) refusal ??= error;
+          else failure ??= error;
+        },
+      ),
     );
-    return { form, stored, refused };
-  } catch (error) {
-    await discard(stored);
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError || error instanceof MaxFilesExceededError) {
-      throw new UploadTooLarge("file too large", { cause: error });
-    }
-    throw error;
+  });
+  for (const event of ["fieldsLimit", "filesLimit", "partsLimit"] as const) {
+    parser.on(event, () => (refusal ??= new UploadTooLarge(event)));
   }
+
+  try {
+    const body = request.body ? Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>) : Readable.from([]);
+    await pipeline(body, new ByteLimit(maxBytes, () => new UploadTooLarge("request too large")), parser);
+  } catch (error) {
+    refusal ??= error instanceof UploadTooLarge ? error : new UploadUnreadable("unreadable form body", { cause: error });
+  }
+  await Promise.all(receiving);
+  if (refusal || failure) {
+    await discard(stored);
+    throw refusal ?? failure;
+  }
+  return { form, stored, refused };
 }
 
 /** Deletes files stored for a write that did not happen (no orphans). */

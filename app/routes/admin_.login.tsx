@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/admin_.login";
 import { login } from "~/lib/auth.server";
+import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
 import { createUserSession, getSessionUser } from "~/lib/session.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -34,7 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  const form = await readFormData(request.clone()).catch(() => null);
+  if (!form) {
+    // Not a readable form (JSON, a broken body): 400 with the page and a Portuguese message.
+    const toast: ToastMessage = { type: "error", title: "Erro no login", description: UNREADABLE_FORM };
+    return data({ lastResult: null, toast }, { status: 400 });
+  }
+  const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast: undefined as ToastMessage | undefined }, { status: 400 });
   }
