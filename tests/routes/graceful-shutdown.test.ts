@@ -1,0 +1,108 @@
+// SIGTERM on the built production server (server/index.ts, build in build-seed/): it stops
+// accepting connections, lets an in-flight request finish, and exits 0. The in-flight request is
+// a chat message waiting on a slow automation webhook.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer, request, type Server } from "node:http";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/pg-cluster.ts";
+
+const root = join(import.meta.dirname, "../..");
+const buildDir = join(root, process.env.SEED_BUILD_DIR || "build-seed");
+const WEBHOOK_DELAY_MS = 1500;
+
+let webhook: Server;
+let webhookUrl = "";
+
+beforeAll(async () => {
+  if (!existsSync(join(buildDir, "server/index.js"))) {
+    const build = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], {
+      cwd: root,
+      env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
+      encoding: "utf8",
+    });
+    if (build.status !== 0) throw new Error(`react-router build failed:\n${build.stderr}`);
+  }
+  webhook = createServer(async (req, res) => {
+    for await (const _ of req);
+    await new Promise((r) => setTimeout(r, WEBHOOK_DELAY_MS));
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ reply: "Resposta depois de um tempo." }));
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => webhook.listen(port, "127.0.0.1", r));
+  webhookUrl = `http://127.0.0.1:${port}/webhook/windapp`;
+}, 180_000);
+
+afterAll(() => new Promise<void>((r) => (webhook ? webhook.close(() => r()) : r())));
+
+/** A POST with node:http (no connection pooling), resolving with status and body. */
+function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (res) => {
+      let text = "";
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("graceful shutdown", () => {
+  it("finishes the in-flight request, refuses new connections and exits 0 on SIGTERM", async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = spawn(process.execPath, [join(root, "server/index.ts")], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BUILD_DIR: buildDir,
+        PORT: String(port),
+        SITE_URL: baseUrl,
+        SESSION_SECRET: "shutdown-test-secret-0123456789",
+        CHAT_WEBHOOK_URL: webhookUrl,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    server.stdout.on("data", (c) => (output += c));
+    server.stderr.on("data", (c) => (output += c));
+    const exited = new Promise<{ code: number | null; at: number }>((r) => server.once("exit", (code) => r({ code, at: Date.now() })));
+
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!(await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false))) {
+        if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+
+      const started = Date.now();
+      const inFlight = post(`${baseUrl}/api/chat`, JSON.stringify({ message: "Olá, quero um orçamento" }), {
+        "Content-Type": "application/json",
+        Origin: baseUrl,
+      });
+      await new Promise((r) => setTimeout(r, 400));
+      server.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 300));
+
+      // No new connections once the signal arrived...
+      await expect(fetch(`${baseUrl}/healthz`)).rejects.toThrow();
+      // ...but the request already being served gets its whole answer.
+      const response = await inFlight;
+      expect(response.status, output).toBe(200);
+      expect(JSON.parse(response.body)).toEqual({ reply: "Resposta depois de um tempo." });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(WEBHOOK_DELAY_MS - 100);
+
+      const { code, at } = await exited;
+      expect(code, output).toBe(0);
+      // It exits as soon as the work is done, not at the 10-second fallback.
+      expect(at - started).toBeLessThan(8_000);
+      expect(output).toContain('"shutting down"');
+    } finally {
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+  }, 120_000);
+});
