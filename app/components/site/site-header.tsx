@@ -39,7 +39,7 @@ export function SiteHeader() {
   return (
     <header
       data-scrolled={scrolled || undefined}
-      className={`fixed inset-x-0 top-0 z-50 border-b bg-white/95 backdrop-blur transition-shadow duration-300 ${
+      className={`fixed inset-x-0 top-0 z-[60] border-b bg-white/95 backdrop-blur transition-shadow duration-300 ${
         scrolled ? "border-slate-200 shadow-lg shadow-slate-900/5" : "border-transparent"
       }`}
     >

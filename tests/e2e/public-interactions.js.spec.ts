@@ -1,0 +1,68 @@
+// What JavaScript adds on the public site: the lightbox closes with Escape and a click outside,
+// the header gains its shadow after 20 px of scrolling, and service calls to action show on focus.
+import { expect, test } from "@playwright/test";
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: "cookieConsent", value: "accepted", url: baseURL! }]);
+});
+
+test("the portfolio lightbox closes with Escape and with a click outside", async ({ page }) => {
+  await page.goto("/portfolio");
+  const open = () => page.getByRole("link", { name: /Ver mídia do projeto/ }).first().click();
+  await open();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("dialog").getByRole("link", { name: "Fechar" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/portfolio$/);
+
+  await open();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.mouse.click(5, 300);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("the window-films lightbox shows the project's challenge, solution and result", async ({ page }) => {
+  await page.goto("/window-films");
+  await page.getByRole("link", { name: /Assistir ao projeto/ }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator("video, iframe, img").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+});
+
+test("the header gains a shadow once scrolled past 20 px", async ({ page }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header).not.toHaveAttribute("data-scrolled");
+  await page.evaluate(() => window.scrollTo(0, 10));
+  await page.waitForTimeout(100);
+  await expect(header).not.toHaveAttribute("data-scrolled");
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect(header).toHaveAttribute("data-scrolled", "true");
+});
+
+test("a service card's call to action shows on keyboard focus", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  const cta = page.getByRole("link", { name: /Saiba mais sobre Tráfego Pago/ });
+  const wrapper = cta.locator("xpath=..");
+  await expect(wrapper).toHaveCSS("opacity", "0");
+  await cta.focus();
+  await expect(wrapper).toHaveCSS("opacity", "1");
+});
+
+test("six skeleton cards show while the blog list loads after a client-side navigation", async ({ page }) => {
+  await page.goto("/");
+  await page.route("**/blog.data*", async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Blog" }).click();
+  await expect(page.locator("[data-skeleton]")).toHaveCount(6);
+  await expect(page.locator("main article").first()).toBeVisible();
+  await expect(page.locator("[data-skeleton]")).toHaveCount(0);
+});
