@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Installs the app into a clean folder exactly as the Dockerfile does (npm ci, build, prune dev
-# dependencies), starts it with NODE_ENV=production on an empty database, and checks / and /healthz.
+# dependencies), starts it with NODE_ENV=production on an empty database, and checks / and /healthz:
+# once on an empty SQLite file, once on an empty PostgreSQL database in a throwaway cluster
+# (which `npm start` must migrate first).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 node24="$root/node_modules/.bin/node"
 work="$(mktemp -d)"
-trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+cleanup() {
+  [ -n "${pid:-}" ] && kill -- -"$pid" 2>/dev/null || true
+  [ -n "${pg_pid:-}" ] && kill "$pg_pid" 2>/dev/null && wait "$pg_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
 
 git -C "$root" ls-files -z | (cd "$root" && xargs -0 cp --parents -t "$work")
 cd "$work"
@@ -17,17 +24,40 @@ npm prune --omit=dev >/dev/null
 test ! -e node_modules/vite || { echo "dev dependencies were not pruned"; exit 1; }
 export PATH="$work/bin:$(echo "$PATH" | tr ':' '\n' | grep -v node_modules | paste -sd:)"
 
-port=$((20000 + RANDOM % 20000))
-NODE_ENV=production PORT=$port DATABASE_URL="file:$work/data/prod.db" UPLOADS_DIR="$work/data/uploads" \
-  SESSION_SECRET="smoke-test-secret-0123456789" SITE_URL="http://127.0.0.1:$port" \
-  npm start > "$work/server.log" 2>&1 &
-pid=$!
-for _ in $(seq 1 60); do
-  curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
-  sleep 1
+# smoke <label> <DATABASE_URL>: start the production server on that empty database, check / and
+# /healthz, stop it. setsid gives npm and its children their own process group to stop together.
+smoke() {
+  local label="$1" database_url="$2" port=$((20000 + RANDOM % 20000))
+  NODE_ENV=production PORT=$port DATABASE_URL="$database_url" UPLOADS_DIR="$work/data/uploads" \
+    SESSION_SECRET="smoke-test-secret-0123456789" SITE_URL="http://127.0.0.1:$port" \
+    setsid npm start > "$work/server-$label.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 60); do
+    curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+    sleep 1
+  done
+  local health home
+  health="$(curl -fsS "http://127.0.0.1:$port/healthz")" || true
+  home="$(curl -fsS "http://127.0.0.1:$port/")" || true
+  [[ "$health" == *'"status":"ok"'* ]] || { cat "$work/server-$label.log"; echo "$label: healthz failed: $health"; exit 1; }
+  [[ "$home" == *'lang="pt-BR"'* ]] || { cat "$work/server-$label.log"; echo "$label: / failed"; exit 1; }
+  grep -q '"msg":"migrations","applied":\["' "$work/server-$label.log" \
+    || { cat "$work/server-$label.log"; echo "$label: npm start applied no migrations to the empty database"; exit 1; }
+  kill -- -"$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  pid=""
+  echo "production smoke test ($label): migrated the empty database, / and /healthz answer"
+}
+
+smoke sqlite "file:$work/data/prod.db"
+
+# PostgreSQL: an empty database in a throwaway cluster (Debian's postgresql package).
+node scripts/ci/pg-throwaway.ts smoke > "$work/pg-url" 2> "$work/pg.log" &
+pg_pid=$!
+for _ in $(seq 1 120); do
+  [ -s "$work/pg-url" ] && break
+  kill -0 "$pg_pid" 2>/dev/null || { cat "$work/pg.log"; echo "postgresql: the throwaway cluster did not start"; exit 1; }
+  sleep 0.5
 done
-health="$(curl -fsS "http://127.0.0.1:$port/healthz")" || true
-home="$(curl -fsS "http://127.0.0.1:$port/")" || true
-[[ "$health" == *'"status":"ok"'* ]] || { cat "$work/server.log"; echo "healthz failed: $health"; exit 1; }
-[[ "$home" == *'lang="pt-BR"'* ]] || { cat "$work/server.log"; echo "/ failed"; exit 1; }
-echo "production smoke test: / and /healthz answer on an empty database"
+[ -s "$work/pg-url" ] || { cat "$work/pg.log"; echo "postgresql: no cluster URL"; exit 1; }
+smoke postgresql "$(head -n1 "$work/pg-url")"
