@@ -31,7 +31,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   logError("unexpected error", error, request, context);
 };
 
-function logError(msg: string, error: unknown, request: Request, context: RouterContextProvider) {
+function logError(msg: string, error: unknown, request: Request, context: Readonly<RouterContextProvider>) {
   const { requestId } = requestInfo(context);
   const detail = error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
   console.error(
