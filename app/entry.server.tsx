@@ -6,12 +6,18 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 
 import { NonceContext } from "~/lib/nonce";
+import { db } from "~/lib/db.server";
 import { requestInfo } from "~/lib/request-info.server";
 
 // Re-exported so the HTTP server (server/app.ts) fills them in for every request and reads the
 // content version its page cache depends on, through the same module instances as the app.
 export { requestInfoContext } from "~/lib/request-info.server";
 export { currentContentVersion } from "~/lib/content-version.server";
+
+/** Called by the HTTP server on shutdown, once in-flight requests are done. */
+export async function disconnectDatabase(): Promise<void> {
+  await db.$disconnect();
+}
 
 /** The CSP nonce the HTTP server chose for this response (its header carries the same). */
 export const cspNonceContext = createContext<string>("");

@@ -35,10 +35,15 @@ server.listen(port, () => {
   log("info", `Servidor no ar em http://localhost:${port}`, { port });
 });
 
-// Graceful stop: refuse new connections, finish in-flight requests, then exit.
+// Graceful stop: refuse new connections, finish in-flight requests, close the database, exit 0.
+const { disconnectDatabase } = build.entry.module as unknown as { disconnectDatabase: () => Promise<void> };
 function shutdown(signal: string) {
   log("info", "shutting down", { signal });
-  server.close(() => process.exit(0));
+  server.close(() => {
+    disconnectDatabase()
+      .catch((error: unknown) => log("error", "closing the database failed", errorFields(error)))
+      .finally(() => process.exit(0));
+  });
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();
 }
