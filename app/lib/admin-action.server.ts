@@ -8,6 +8,7 @@ import { bumpContentVersion } from "./content-version.server";
 import type { ToastMessage as Toast } from "~/components/ui/toaster";
 import { redirectWithToast } from "./toast.server";
 import { UNREADABLE_FORM } from "./form-data.server";
+import "./zod-locale.server";
 import { discard, parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable, type ParsedUpload, type UploadRule } from "./upload.server";
 
 export interface AdminActionData {

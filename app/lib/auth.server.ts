@@ -6,6 +6,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db } from "./db.server";
 import { readFormData } from "./form-data.server";
+import "./zod-locale.server";
 import { hit, peek, reset } from "./rate-limit.server";
 import { ADMIN_ROLE } from "./session.server";
 

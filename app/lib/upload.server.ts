@@ -114,9 +114,9 @@ function extensionFor(fileName: string | undefined, mime: string, sniffedExt: st
   return EXTENSIONS[mime]?.includes(own) ? own : sniffedExt;
 }
 
-/** PostgreSQL refuses NUL in text; no form field needs one. */
-function withoutNul(value: string): string {
-  return value.replaceAll("\u0000", "");
+/** PostgreSQL refuses NUL in text; no form field needs one. (busboy names an unnamed part undefined.) */
+function withoutNul(value: string | undefined): string {
+  return (value ?? "").replaceAll("\u0000", "");
 }
 
 /** Passes bytes through, failing with `tooLarge()` as soon as more than `maxBytes` went by. */
