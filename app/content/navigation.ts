@@ -23,6 +23,16 @@ export const footerQuickLinks: NavLinkItem[] = [
   { label: "Portfólio", to: "/portfolio" },
 ];
 
+/** The footer's service list (titles as in content/services.ts, kept here so the layout stays light). */
+export const footerServiceLinks: NavLinkItem[] = [
+  { label: "Agente de IA Personalizado", to: "/servicos#agente-ia" },
+  { label: "Gestão de Redes Sociais", to: "/servicos#social-media" },
+  { label: "Tráfego Pago", to: "/servicos#trafego-pago" },
+  { label: "Criação de Sites", to: "/servicos#sites" },
+  { label: "Vídeos Profissionais", to: "/servicos#videos" },
+  { label: "Treinamento de Equipes", to: "/servicos#treinamento" },
+];
+
 /** Every public page, for the sitemap. */
 export const publicPaths = [
   "/",

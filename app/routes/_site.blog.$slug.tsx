@@ -2,7 +2,8 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/_site.blog.$slug";
 import { Icon } from "~/components/site/icon";
 import { SPECIALIST_TEXT } from "~/components/site/site-header";
-import { JsonLd, WhatsAppButton } from "~/components/site/ui";
+import { JsonLd } from "~/components/site/json-ld";
+import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { Image } from "~/components/ui/image";
 import { formatBlogDate } from "~/lib/dates";
 import { env } from "~/lib/env.server";
@@ -15,7 +16,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const post = await getPublishedPost(params.slug);
   if (!post) return data({ siteUrl: env.SITE_URL, post: null }, { status: 404 });
   const { content, ...rest } = post;
-  return { siteUrl: env.SITE_URL, post: { ...rest, html: sanitizeBlogHtml(content) } };
+  return { siteUrl: env.SITE_URL, post: { ...rest, html: sanitizeBlogHtml(content) }, jsonLd: blogPostingJsonLd(env.SITE_URL, post) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) => {
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) => {
 };
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, siteUrl } = loaderData;
+  const { post } = loaderData;
   const back = (
     <Link to="/blog" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:text-brand-800">
       <Icon name="arrow-left" className="size-4" />
@@ -51,7 +52,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="pt-28 pb-20 sm:pt-36">
-      <JsonLd data={blogPostingJsonLd(siteUrl, post)} />
+      {"jsonLd" in loaderData ? <JsonLd data={loaderData.jsonLd} /> : null}
       <div className="container-site max-w-3xl">
         {back}
         <h1 className="mt-6 text-3xl leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-5xl">{post.title}</h1>

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/_site.blog._index";
-import { BLOG_HERO, BlogCard } from "~/components/site/blog-cards";
+import { BlogCard } from "~/components/site/blog-cards";
+import { BLOG_HERO } from "~/components/site/blog-skeleton";
 import { EmptyState, PageHero } from "~/components/site/ui";
 import { env } from "~/lib/env.server";
 import { listPublishedPosts } from "~/lib/public-content.server";

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/_site.curso";
 import { Icon } from "~/components/site/icon";
 import { MediaPlayer } from "~/components/site/media";
-import { SectionHeading, WhatsAppButton } from "~/components/site/ui";
+import { SectionHeading } from "~/components/site/ui";
+import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { course } from "~/content/course";
 import { env } from "~/lib/env.server";
 import { listCourseTestimonials } from "~/lib/public-content.server";

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/_site.led-panels";
 import { Icon } from "~/components/site/icon";
-import { EmptyState, PageHero, SectionHeading, WhatsAppButton } from "~/components/site/ui";
+import { EmptyState, PageHero, SectionHeading } from "~/components/site/ui";
+import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { Image } from "~/components/ui/image";
 import { env } from "~/lib/env.server";
 import { splitLedPanels } from "~/lib/led-panels";
@@ -40,19 +41,17 @@ function PanelCard({ panel, featured }: { panel: Panel; featured?: boolean }) {
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-xl font-bold text-ink">{panel.title}</h3>
         <p className="mt-2 flex-1 text-slate-600">{panel.description}</p>
-        <dl className="mt-5 grid grid-cols-3 gap-3 text-center">
-          <div className="rounded-xl bg-slate-50 p-3">
-            <dt className="text-xs font-semibold text-slate-600">Fluxo principal</dt>
-            <dd className="mt-1 text-sm font-bold text-ink">{panel.primaryFlow}</dd>
-          </div>
-          <div className="rounded-xl bg-slate-50 p-3">
-            <dt className="text-xs font-semibold text-slate-600">Alcance</dt>
-            <dd className="mt-1 text-sm font-bold text-ink">{panel.reach}</dd>
-          </div>
-          <div className="rounded-xl bg-slate-50 p-3">
-            <dt className="text-xs font-semibold text-slate-600">Fluxo</dt>
-            <dd className="mt-1 text-sm font-bold text-ink">{panel.flow}</dd>
-          </div>
+        <dl className="mt-5 divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-sm">
+          {[
+            ["Fluxo principal", panel.primaryFlow],
+            ["Alcance", panel.reach],
+            ["Fluxo", panel.flow],
+          ].map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 py-2.5">
+              <dt className="font-medium text-slate-600">{label}</dt>
+              <dd className="text-right font-bold text-ink">{value}</dd>
+            </div>
+          ))}
         </dl>
         <div className="mt-6">
           <WhatsAppButton text={`Olá, vim do site e quero anunciar no ${panel.title}`} className="btn btn-whatsapp w-full">

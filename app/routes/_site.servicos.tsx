@@ -1,6 +1,7 @@
 import type { Route } from "./+types/_site.servicos";
 import { Icon } from "~/components/site/icon";
-import { PageHero, WhatsAppButton } from "~/components/site/ui";
+import { PageHero } from "~/components/site/ui";
+import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { serviceInterestText, services } from "~/content/services";
 import { env } from "~/lib/env.server";
 import { seo } from "~/lib/seo";

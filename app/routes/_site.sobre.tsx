@@ -1,6 +1,7 @@
 import type { Route } from "./+types/_site.sobre";
 import { Icon } from "~/components/site/icon";
-import { PageHero, SectionHeading, WhatsAppButton } from "~/components/site/ui";
+import { PageHero, SectionHeading } from "~/components/site/ui";
+import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { about } from "~/content/about";
 import { stats } from "~/content/home";
 import { env } from "~/lib/env.server";

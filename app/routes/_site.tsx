@@ -3,7 +3,7 @@ import type { Route } from "./+types/_site";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteFooter } from "~/components/site/site-footer";
 import { CookieNotice } from "~/components/site/cookie-notice";
-import { BlogListSkeleton } from "~/components/site/blog-cards";
+import { BlogListSkeleton } from "~/components/site/blog-skeleton";
 import { ChatWidget } from "~/components/chat/chat-widget";
 import { readConsent } from "~/lib/consent.server";
 import { loadChatState } from "~/lib/chat/state.server";

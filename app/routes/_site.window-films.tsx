@@ -4,7 +4,8 @@ import { CategoryFilter } from "~/components/site/category-filter";
 import { Icon } from "~/components/site/icon";
 import { Lightbox, withParams } from "~/components/site/lightbox";
 import { MediaCover, MediaPlayer } from "~/components/site/media";
-import { EmptyState, SectionHeading, Stars, WhatsAppButton } from "~/components/site/ui";
+import { EmptyState, SectionHeading, Stars } from "~/components/site/ui";
+import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { Image } from "~/components/ui/image";
 import { site } from "~/content/site";
 import { windowFilms } from "~/content/window-films";
@@ -50,10 +51,10 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
             loop
             playsInline
             aria-hidden="true"
-            className="absolute inset-0 size-full object-cover opacity-40 motion-reduce:hidden"
+            className="absolute inset-0 size-full object-cover opacity-30 motion-reduce:hidden"
           />
         ) : null}
-        <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-b from-black/40 via-black/30 to-black" />
+        <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-black via-black/85 to-black/40" />
         <div className="container-site relative">
           <p className="eyebrow text-amber-300">{windowFilms.heroBadge}</p>
           <p className="mt-3 text-lg font-semibold text-slate-300">{site.videoBrandName}</p>

@@ -100,8 +100,20 @@ describe("public reads (spec §7.2)", () => {
     const course = unwrap(await courseLoader(routeArgs(getRequest("/curso")))).data;
     expect(course.testimonials.map((t: any) => t.studentName)).toEqual(["Primeiro", "Segundo"]);
     const home = unwrap(await homeLoader(routeArgs(getRequest("/")))).data;
-    expect(home.logos.map((l: any) => l.clientName)).toEqual(["Logo A", "Logo B"]);
+    const html: string = home.sectionsHtml;
+    expect(html).toContain("TEMOS A CONFIANÇA DE + DE 200 MARCAS NO MERCADO");
+    expect(html.indexOf('alt="Logo A"')).toBeGreaterThan(-1);
+    expect(html.indexOf('alt="Logo A"')).toBeLessThan(html.indexOf('alt="Logo B"'));
+    expect(home.jsonLd.map((j: any) => j["@type"])).toEqual(["ProfessionalService", "FAQPage"]);
     expect(home.siteUrl).toBe("http://localhost:3000");
+  });
+
+  it("hides the logo strip when there are no logos", async () => {
+    const logos = await db.clientLogo.findMany();
+    await db.clientLogo.deleteMany();
+    const home = unwrap(await homeLoader(routeArgs(getRequest("/")))).data;
+    expect(home.sectionsHtml).not.toContain("TEMOS A CONFIANÇA");
+    await db.clientLogo.createMany({ data: logos });
   });
 
   it("lists only published posts, newest first", async () => {

@@ -73,3 +73,10 @@ describe("URL helpers", () => {
     expect(tags).toContainEqual({ property: "og:image", content: "https://example.com/og-image.png" });
   });
 });
+
+describe("footer service links", () => {
+  it("match the services' titles and anchors", async () => {
+    const { footerServiceLinks } = await import("~/content/navigation");
+    expect(footerServiceLinks).toEqual(services.map((s) => ({ label: s.title, to: `/servicos#${s.id}` })));
+  });
+});

@@ -1,9 +1,10 @@
-// The home page's sections (spec §2.5), in order; the route composes them.
-import { Link } from "react-router";
+// The home page's static sections (spec §2.5), in order. They are rendered to HTML on the server
+// (lib/static-html.server.tsx), so they use plain links and no hooks.
 import { attributes, ecosystem, hero, phases, problems, problemsConclusion, reasons, stats, testimonials } from "~/content/home";
 import { serviceInterestText, services } from "~/content/services";
 import { Icon } from "./icon";
-import { SectionHeading, Stars, WhatsAppButton } from "./ui";
+import { SectionHeading, Stars } from "./ui";
+import { WhatsAppButton } from "./whatsapp-button";
 
 export function HeroSection() {
   return (
@@ -194,10 +195,10 @@ export function ServicesSection() {
           ))}
         </ul>
         <div className="mt-12 text-center">
-          <Link to="/servicos" className="btn btn-primary">
+          <a href="/servicos" className="btn btn-primary">
             Ver todos os serviços
             <Icon name="arrow-right" className="size-4" />
-          </Link>
+          </a>
         </div>
       </div>
     </section>
@@ -256,3 +257,4 @@ export function ProofSection() {
     </section>
   );
 }
+

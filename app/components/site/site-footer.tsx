@@ -2,8 +2,7 @@
 // social links, quick links, services, contact, copyright with the current year, legal links
 // and 'Preferências de cookies' to change the cookie choice later.
 import { Form, Link, useLocation } from "react-router";
-import { footerQuickLinks } from "~/content/navigation";
-import { services } from "~/content/services";
+import { footerQuickLinks, footerServiceLinks } from "~/content/navigation";
 import { site } from "~/content/site";
 import { clearConsent, CONSENT_REOPEN_EVENT } from "~/lib/consent";
 import { whatsappLinkProps } from "~/lib/whatsapp";
@@ -71,10 +70,10 @@ export function SiteFooter() {
         <div>
           <h2 className={headingClass}>Serviços</h2>
           <ul className="mt-4 space-y-2.5 text-sm">
-            {services.map((s) => (
-              <li key={s.id}>
-                <Link to={`/servicos#${s.id}`} className={linkClass}>
-                  {s.title}
+            {footerServiceLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
                 </Link>
               </li>
             ))}

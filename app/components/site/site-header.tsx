@@ -7,7 +7,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { mainNav } from "~/content/navigation";
 import { Icon } from "./icon";
 import { Logo } from "./logo";
-import { WhatsAppButton } from "./ui";
+import { WhatsAppButton } from "./whatsapp-button";
 
 export const SPECIALIST_TEXT = "Olá, vim do site e quero falar com um especialista da Wind Digital";
 const SCROLL_SHADOW_THRESHOLD = 20;

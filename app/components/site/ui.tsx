@@ -1,6 +1,5 @@
 // Small presentational pieces shared by the public pages.
 import type { ReactNode } from "react";
-import { whatsappLinkProps } from "~/lib/whatsapp";
 import { Icon } from "./icon";
 
 export function SectionHeading({
@@ -46,26 +45,6 @@ export function PageHero({ eyebrow, title, text, children }: { eyebrow?: string;
   );
 }
 
-export function WhatsAppButton({
-  text,
-  phone,
-  children,
-  className = "btn btn-whatsapp",
-}: {
-  text?: string;
-  phone?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <a {...whatsappLinkProps(text, phone)} className={className}>
-      <Icon name="whatsapp" className="size-5 shrink-0" />
-      {children}
-      <span className="sr-only"> (abre o WhatsApp em uma nova aba)</span>
-    </a>
-  );
-}
-
 export function Stars({ rating = 5, className = "size-4" }: { rating?: number; className?: string }) {
   const value = Math.max(1, Math.min(5, Math.round(rating)));
   return (
@@ -83,9 +62,4 @@ export function EmptyState({ children }: { children: ReactNode }) {
       {children}
     </p>
   );
-}
-
-/** Inline structured data (JSON-LD). `<` is escaped so the JSON cannot close the script. */
-export function JsonLd({ data }: { data: unknown }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
 }
