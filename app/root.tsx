@@ -12,7 +12,7 @@ import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
 import "./fonts.css";
 import "./app.css";
 
