@@ -1,8 +1,9 @@
 // SIGTERM on the built production server (server/index.ts, build in build-seed/): it stops
 // accepting connections, lets an in-flight request finish, and exits 0. The in-flight request is
-// a chat message waiting on a slow automation webhook.
+// a chat message waiting on a slow automation webhook. Started directly and through the
+// `npm start` command line (npm passes the signal to its shell, which must hand it to node).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,8 +16,17 @@ const WEBHOOK_DELAY_MS = 1500;
 let webhook: Server;
 let webhookUrl = "";
 
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) if (entry !== "generated") newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
 beforeAll(async () => {
-  if (!existsSync(join(buildDir, "server/index.js"))) {
+  const entry = join(buildDir, "server/index.js");
+  if (!existsSync(entry) || statSync(entry).mtimeMs < newestMtime(join(root, "app"))) {
     const build = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], {
       cwd: root,
       env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
@@ -50,11 +60,17 @@ function post(url: string, body: string, headers: Record<string, string>): Promi
   });
 }
 
+const startScript = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+const launchers: Array<[string, string, string[]]> = [
+  ["node server/index.ts", process.execPath, [join(root, "server/index.ts")]],
+  [`sh -c "${startScript}" (npm start)`, "sh", ["-c", startScript]],
+];
+
 describe("graceful shutdown", () => {
-  it("finishes the in-flight request, refuses new connections and exits 0 on SIGTERM", async () => {
+  it.each(launchers)("%s: finishes the in-flight request, refuses new connections, exits 0 on SIGTERM", async (_name, command, args) => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, [join(root, "server/index.ts")], {
+    const server = spawn(command, args, {
       cwd: root,
       env: {
         ...process.env,
@@ -64,6 +80,7 @@ describe("graceful shutdown", () => {
         SITE_URL: baseUrl,
         SESSION_SECRET: "shutdown-test-secret-0123456789",
         CHAT_WEBHOOK_URL: webhookUrl,
+        PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}`,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
