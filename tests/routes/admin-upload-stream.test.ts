@@ -60,7 +60,17 @@ function streamedRequest(path: string, cookie: string, parts: Part[]) {
     }
     yield Buffer.from(`--${boundary}--\r\n`);
   }
-  const body = ReadableStream.from(chunks());
+  const source = chunks();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await source.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await source.return(undefined);
+    },
+  });
   const request = new Request(`${ORIGIN}${path}`, {
     method: "POST",
     body,
