@@ -6,6 +6,7 @@ import type { Route } from "./+types/consent";
 import { isConsentChoice } from "~/lib/consent";
 import { clearConsentCookie, consentCookie } from "~/lib/consent.server";
 import { env } from "~/lib/env.server";
+import { readFormData } from "~/lib/form-data.server";
 import { hit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Retry-After": String(limit.retryAfter) },
     });
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   const choice = form.get("consent");
   const back = safeRedirectPath(form.get("redirectTo"));
   if (choice === "reset") return redirect(back, { headers: { "Set-Cookie": clearConsentCookie() } });

@@ -4,6 +4,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
+import { readFormData } from "~/lib/form-data.server";
 import { isBot } from "~/lib/honeypot";
 import { hit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-info.server";
@@ -24,7 +25,7 @@ export async function handleWhatsAppForm<S extends z.ZodType>(options: {
   backTo: string;
 }) {
   const { request, context, formName, schema, toUrl, backTo } = options;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (isBot(formData)) return redirect(backTo);
 
   const values: Record<string, string> = {};
