@@ -143,31 +143,63 @@ function motifArt(motif: Motif, x: number, y: number, s: number, accent: string,
   }
 }
 
-/** A cover picture: gradient, soft light, dotted grid, a motif, a kicker chip and a title. */
+/** The natural size of each motif drawing at scale 1. */
+const MOTIF_SIZE: Record<Motif, [number, number]> = {
+  chat: [390, 294],
+  phone: [340, 440],
+  browser: [460, 320],
+  play: [440, 296],
+  chart: [420, 302],
+  article: [340, 400],
+};
+
+/**
+ * A cover picture: gradient, soft light, dotted grid, a chip, and either the motif of the kind of
+ * work (variant 0) or a short text such as a result (variant 1). Everything sits in the centre
+ * 60% of the width, because pages crop covers to their own aspect ratios.
+ */
 export function coverSvg(options: {
   width: number;
   height: number;
-  title: string;
   kicker: string;
   motif: Motif;
+  /** Shown large instead of the motif (gallery pictures), or small under it (`caption`). */
+  text?: string;
+  caption?: string;
   variant?: number;
   footer?: string;
 }): string {
-  const { width, height, title, kicker, motif, variant = 0, footer = "Wind Digital" } = options;
+  const { width, height, kicker, motif, text, caption, variant = 0, footer = "Wind Digital" } = options;
   const accent = ACCENTS[motif];
-  const rnd = random(`${title}${variant}`);
+  const rnd = random(`${kicker}${text ?? ""}${caption ?? ""}${variant}`);
   const s = Math.min(width / 1280, height / 800);
+  const cx = width / 2;
   const angle = variant ? "x1='1' y1='0' x2='0' y2='1'" : "x1='0' y1='0' x2='1' y2='1'";
   const circles = Array.from({ length: 3 }, (_, i) => {
     const r = Math.round((180 + rnd() * 220) * s);
     return `<circle cx="${Math.round(rnd() * width)}" cy="${Math.round(rnd() * height)}" r="${r}" fill="url(#glow${i % 2})"/>`;
   }).join("");
-  const titleSize = Math.round(54 * s);
-  const textWidth = width * 0.5;
-  const lines = wrap(title, titleSize, textWidth, 5);
-  const textX = Math.round(72 * s);
-  const titleY = Math.round(height * 0.5 - ((lines.length - 1) * titleSize * 1.18) / 2 + titleSize * 0.3);
-  const chipWidth = Math.round((kicker.length * 17 + 48) * s);
+  const chipSize = Math.round(24 * s);
+  const chipWidth = Math.round((kicker.length * 18 + 56) * s);
+  const chipY = Math.round(height * 0.12);
+  let body: string;
+  if (text) {
+    const size = Math.round(52 * s);
+    const lines = wrap(text, size, width * 0.58, 4);
+    const top = height / 2 - ((lines.length - 1) * size * 1.2) / 2 + size * 0.35;
+    body = lines
+      .map((l, i) => `<text x="${cx}" y="${Math.round(top + i * size * 1.2)}" text-anchor="middle" font-size="${size}" font-family="DejaVu Sans" font-weight="bold" fill="#fff">${escapeXml(l)}</text>`)
+      .join("");
+  } else {
+    const [mw, mh] = MOTIF_SIZE[motif];
+    const k = Math.min((height * (caption ? 0.5 : 0.58)) / mh, (width * 0.5) / mw);
+    const top = height * (caption ? 0.24 : 0.22);
+    body = `<g transform="translate(${Math.round(cx - (mw * k) / 2)} ${Math.round(top)})">${motifArt(motif, 0, 0, k, accent, variant)}</g>`;
+    if (caption) {
+      const size = Math.round(40 * s);
+      body += `<text x="${cx}" y="${Math.round(top + mh * k + size * 1.6)}" text-anchor="middle" font-size="${size}" font-family="DejaVu Sans" font-weight="bold" fill="#fff">${escapeXml(caption)}</text>`;
+    }
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
     <linearGradient id="bg" ${angle}><stop offset="0" stop-color="${BRAND.navy}"/><stop offset="0.6" stop-color="#102c57"/><stop offset="1" stop-color="${variant ? accent : BRAND.blue}"/></linearGradient>
@@ -178,12 +210,10 @@ export function coverSvg(options: {
   <rect width="100%" height="100%" fill="url(#bg)"/>
   ${circles}
   <rect width="100%" height="100%" fill="url(#dots)"/>
-  ${motifArt(motif, Math.round(width * 0.58), Math.round(height * 0.5 - 200 * s), s, accent, variant)}
-  <rect x="${textX}" y="${Math.round(titleY - titleSize * 1.9)}" width="${chipWidth}" height="${Math.round(44 * s)}" rx="${Math.round(22 * s)}" fill="${accent}"/>
-  <text x="${textX + Math.round(24 * s)}" y="${Math.round(titleY - titleSize * 1.9 + 30 * s)}" font-family="DejaVu Sans" font-weight="bold" font-size="${Math.round(22 * s)}" letter-spacing="1" fill="#fff">${escapeXml(kicker.toUpperCase())}</text>
-  ${textLines(lines, textX, titleY, titleSize, `font-family="DejaVu Sans" font-weight="bold" fill="#fff"`)}
-  <text x="${textX}" y="${height - Math.round(48 * s)}" font-family="DejaVu Sans" font-weight="bold" font-size="${Math.round(26 * s)}" fill="#fff" fill-opacity="0.85">${escapeXml(footer)}</text>
-  <circle cx="${textX + Math.round((footer.length * 17.5 + 18) * s)}" cy="${height - Math.round(57 * s)}" r="${Math.round(7 * s)}" fill="${BRAND.green}"/>
+  <rect x="${Math.round(cx - chipWidth / 2)}" y="${chipY}" width="${chipWidth}" height="${Math.round(chipSize * 2)}" rx="${chipSize}" fill="${accent}"/>
+  <text x="${cx}" y="${Math.round(chipY + chipSize * 1.36)}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${chipSize}" letter-spacing="1" fill="#fff">${escapeXml(kicker.toUpperCase())}</text>
+  ${body}
+  <text x="${cx}" y="${height - Math.round(44 * s)}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${Math.round(26 * s)}" fill="#fff" fill-opacity="0.85">${escapeXml(footer)}</text>
 </svg>`;
 }
 

@@ -37,9 +37,9 @@ export async function makeImages(): Promise<string[]> {
       const svg = coverSvg({
         width: 1280,
         height: 800,
-        title: i === 0 ? item.title : item.result,
-        kicker: i === 0 ? item.category : `${item.category} · Resultado`,
+        kicker: i === 0 ? item.category : "Resultado",
         motif: motifForCategory(item.category),
+        text: i === 0 ? undefined : item.result,
         variant: i,
       });
       written.push(await writeWebp(demoPath(url), svg));
@@ -53,9 +53,9 @@ export async function makeImages(): Promise<string[]> {
       const svg = coverSvg({
         width: 1280,
         height: 800,
-        title: i === 0 ? project.title : (project.result ?? project.title),
-        kicker: i === 0 ? `Window Films · ${project.category}` : `${project.client ?? "Window Films"} · Resultado`,
+        kicker: i === 0 ? (project.category ?? "Corporativo") : "Resultado",
         motif: "play",
+        text: i === 0 ? undefined : (project.result ?? project.title),
         variant: i,
         footer: "Window Films",
       });
@@ -70,7 +70,7 @@ export async function makeImages(): Promise<string[]> {
   }
   for (const post of blogPosts) {
     const key = post.coverImage.replace(/^.*\/|\.webp$/g, "");
-    const svg = coverSvg({ width: 1200, height: 630, title: blogCoverLabels[key] ?? post.title, kicker: "Blog", motif: "article", variant: 0 });
+    const svg = coverSvg({ width: 1200, height: 630, kicker: "Blog", motif: "article", caption: blogCoverLabels[key] ?? post.title });
     written.push(await writeWebp(demoPath(post.coverImage), svg));
   }
   return written;
@@ -82,7 +82,8 @@ interface Clip {
   height: number;
   seconds: number;
   colors: string[];
-  overlay: Parameters<typeof videoOverlaySvg>[0];
+  /** A title card over the backdrop; none for a background loop that pages put text on. */
+  overlay?: Parameters<typeof videoOverlaySvg>[0];
 }
 
 const VERTICAL = { width: 540, height: 960, seconds: 4 };
@@ -94,7 +95,14 @@ export const clips: Clip[] = [
     height: 720,
     seconds: 5,
     colors: ["0b1f3a", "2563eb", "102c57", "25d366"],
-    overlay: { width: 1280, height: 720, kicker: "Window Films", title: "Vídeos que vendem a sua marca", subtitle: "Produção, edição e estratégia" },
+  },
+  {
+    file: "videos/institucional-serra-dourada.mp4",
+    width: 1280,
+    height: 720,
+    seconds: 5,
+    colors: ["0b1f3a", "f59e0b", "2563eb", "102c57"],
+    overlay: { width: 1280, height: 720, kicker: "Filme institucional", title: "Serra Dourada Engenharia", subtitle: "Construindo Goiânia há 25 anos" },
   },
   {
     file: "videos/depoimento-carlos.mp4",
@@ -134,26 +142,29 @@ export const clips: Clip[] = [
   },
 ];
 
-/** H.264 clips: a soft backdrop panning across and back, with the title card fading in (and out, so it loops). */
+/** H.264 clips: a soft backdrop panning across and back (so it loops), with a title card fading in and out. */
 export async function makeVideos(): Promise<string[]> {
   const work = mkdtempSync(join(tmpdir(), "demo-media-"));
   const written: string[] = [];
   try {
     for (const clip of clips) {
-      const overlay = join(work, "overlay.png");
-      await sharp(Buffer.from(videoOverlaySvg(clip.overlay))).png().toFile(overlay);
       const backdrop = join(work, "backdrop.png");
       const backdropWidth = Math.round(clip.width * 1.6);
       await sharp(Buffer.from(videoBackdropSvg(backdropWidth, clip.height, clip.colors))).png().toFile(backdrop);
-      const pan = backdropWidth - clip.width;
+      const pan = `crop=${clip.width}:${clip.height}:'${backdropWidth - clip.width}*(1-cos(2*PI*t/${clip.seconds}))/2':0`;
+      const inputs = ["-loop", "1", "-framerate", "24", "-t", String(clip.seconds), "-i", backdrop];
+      let filter = `[0]${pan},format=yuv420p`;
+      if (clip.overlay) {
+        const overlay = join(work, "overlay.png");
+        await sharp(Buffer.from(videoOverlaySvg(clip.overlay))).png().toFile(overlay);
+        inputs.push("-loop", "1", "-t", String(clip.seconds), "-i", overlay);
+        const fadeOut = clip.seconds - 0.8;
+        filter = `[1]format=rgba,fade=in:st=0.2:d=0.8:alpha=1,fade=out:st=${fadeOut}:d=0.6:alpha=1[o];[0]${pan}[b];[b][o]overlay=0:0:format=auto,format=yuv420p`;
+      }
       const file = join(outDir, clip.file);
       mkdirSync(dirname(file), { recursive: true });
-      const fadeOut = clip.seconds - 0.8;
       execFileSync("ffmpeg", [
-        "-y", "-loglevel", "error",
-        "-loop", "1", "-framerate", "24", "-t", String(clip.seconds), "-i", backdrop,
-        "-loop", "1", "-t", String(clip.seconds), "-i", overlay,
-        "-filter_complex", `[1]format=rgba,fade=in:st=0.2:d=0.8:alpha=1,fade=out:st=${fadeOut}:d=0.6:alpha=1[o];[0]crop=${clip.width}:${clip.height}:'${pan}*(1-cos(2*PI*t/${clip.seconds}))/2':0[b];[b][o]overlay=0:0:format=auto,format=yuv420p`,
+        "-y", "-loglevel", "error", ...inputs, "-filter_complex", filter,
         "-c:v", "libx264", "-preset", "slow", "-crf", "30", "-profile:v", "main", "-movflags", "+faststart", "-an",
         file,
       ]);

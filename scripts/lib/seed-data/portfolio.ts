@@ -46,9 +46,9 @@ export const portfolioItems: Prisma.PortfolioItemCreateInput[] = [
     description:
       "Roteiro, captação com drone e edição de um filme institucional de 90 segundos e de cortes verticais para as redes, apresentando as obras e a equipe da construtora.",
     result: "420 mil visualizações orgânicas e 1.900 visitas ao decorado no mês do lançamento.",
-    coverImage: "/demo/videos/hero-16x9.mp4",
+    coverImage: "/demo/videos/institucional-serra-dourada.mp4",
     images: ["/demo/portfolio/video-serra-dourada.webp", "/demo/portfolio/video-serra-dourada-2.webp"],
-    videos: ["/demo/videos/hero-16x9.mp4", "/demo/videos/vertical-serra-dourada.mp4"],
+    videos: ["/demo/videos/institucional-serra-dourada.mp4", "/demo/videos/vertical-serra-dourada.mp4"],
     createdAt: demoDate(30),
   },
   {
