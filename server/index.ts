@@ -15,8 +15,13 @@ const mode = process.env.NODE_ENV ?? "production";
 const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
 
 // A build made by `react-router build` alone lacks the .br/.gz twins; write them before serving.
-const written = precompressDirectory(join(buildDir, "client"));
-if (written > 0) log("info", "precompressed static files", { files: written });
+try {
+  const written = precompressDirectory(join(buildDir, "client"));
+  if (written > 0) log("info", "precompressed static files", { files: written });
+} catch (error) {
+  // A read-only build folder: serve the files uncompressed rather than not at all.
+  log("warn", "could not precompress static files", errorFields(error));
+}
 
 const { handle } = createServerHandler({
   build,
