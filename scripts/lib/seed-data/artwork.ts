@@ -317,8 +317,9 @@ export function videoOverlaySvg(options: { width: number; height: number; kicker
   const { width, height, kicker, title, subtitle, person } = options;
   const vertical = height > width;
   const s = vertical ? width / 540 : width / 1280;
-  const titleSize = Math.round((vertical ? 44 : 64) * s);
-  const lines = wrap(title, titleSize, width * 0.82, 3);
+  const titleSize = Math.round((vertical ? 44 : 60) * s);
+  // Landscape clips are often shown cropped to 4:3 or narrower: keep the text in the middle.
+  const lines = wrap(title, titleSize, width * (vertical ? 0.82 : 0.5), 3);
   const top = vertical ? height * 0.56 : height * 0.42;
   const avatar = person
     ? `<circle cx="${width / 2}" cy="${height * 0.32}" r="${110 * s}" fill="#fff" fill-opacity="0.16" stroke="#fff" stroke-opacity="0.6" stroke-width="${4 * s}"/>
