@@ -8,6 +8,12 @@ import { join } from "node:path";
 import { postgresSchemaFrom } from "./lib/schema-twin.ts";
 
 const root = new URL("..", import.meta.url).pathname;
+
+// `--if-missing`: operator commands (db:seed, user:create) generate the clients on a fresh clone
+// and do nothing once they exist (in a production image they come with the build).
+const generated = ["app/generated/prisma-sqlite/client.ts", "app/generated/prisma-pg/client.ts"];
+if (process.argv.includes("--if-missing") && generated.every((file) => existsSync(join(root, file)))) process.exit(0);
+
 const sqliteSchema = join(root, "prisma/schema.prisma");
 const pgSchema = join(root, "prisma/postgresql/schema.prisma");
 

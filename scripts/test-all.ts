@@ -1,25 +1,34 @@
-// npm test: every test. Unit and route tests on SQLite, the same route tests on PostgreSQL
-// (a throwaway cluster; required when CI=true), then the production build and the browser
-// tests with JavaScript on and off.
+// npm test: every test, in one command.
+//   1. the production build (the HTTP-level tests start it as a real server)
+//   2. Vitest on SQLite: unit, route, integration (two instances on PostgreSQL + S3) and the
+//      bad-input suite
+//   3. the route tests again on PostgreSQL (a throwaway cluster; required when CI=true)
+//   4. Playwright against the built server, JavaScript on and off
+//   5. the load script with modest numbers
+// Extra arguments go to Playwright (e.g. `npm test -- tests/e2e/chat.spec.ts`).
 import { spawnSync } from "node:child_process";
 import { postgresBinDir } from "./lib/pg-cluster.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const bin = (name: string) => `${root}node_modules/.bin/${name}`;
+// Tests that start the production server use this one build instead of making their own.
+const useBuild = { BUILD_DIR: "build", PLATFORM_BUILD_DIR: "build", SEED_BUILD_DIR: "build" };
+
 const steps: Array<{ name: string; cmd: string; args: string[]; env?: NodeJS.ProcessEnv }> = [
   { name: "prisma generate", cmd: process.execPath, args: ["scripts/prisma-generate.ts"] },
-  { name: "vitest (SQLite)", cmd: bin("vitest"), args: ["run"], env: { TEST_DATABASE: "sqlite" } },
+  { name: "react-router build", cmd: bin("react-router"), args: ["build"], env: { BUILD_DIR: "build" } },
+  { name: "vitest (SQLite)", cmd: bin("vitest"), args: ["run"], env: { ...useBuild, TEST_DATABASE: "sqlite" } },
 ];
 if (postgresBinDir()) {
-  steps.push({ name: "vitest (PostgreSQL)", cmd: bin("vitest"), args: ["run", "tests/routes"], env: { TEST_DATABASE: "postgres" } });
+  steps.push({ name: "vitest (PostgreSQL)", cmd: bin("vitest"), args: ["run", "tests/routes"], env: { ...useBuild, TEST_DATABASE: "postgres" } });
 } else if (process.env.CI) {
   console.error("PostgreSQL is not installed: the PostgreSQL leg cannot run (apt-get install -y postgresql).");
   process.exit(1);
 } else {
   console.warn("PostgreSQL is not installed here: skipping the PostgreSQL leg (CI runs it).");
 }
-steps.push({ name: "build", cmd: bin("react-router"), args: ["build"] });
-steps.push({ name: "playwright", cmd: bin("playwright"), args: ["test", ...process.argv.slice(2)] });
+steps.push({ name: "playwright", cmd: bin("playwright"), args: ["test", ...process.argv.slice(2)], env: useBuild });
+steps.push({ name: "load", cmd: process.execPath, args: ["scripts/load.ts", "--connections", "20", "--duration", "15"], env: useBuild });
 
 const results: Array<[string, boolean]> = [];
 for (const step of steps) {
