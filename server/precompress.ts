@@ -2,7 +2,7 @@
 // clients that accept them. Runs after `react-router build` (npm run build) and again, as a
 // no-op when up to date, when the server starts on a build made some other way.
 //   node server/precompress.ts [build dir]
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
@@ -25,6 +25,13 @@ function isFresh(twin: string, sourceMtime: number): boolean {
   }
 }
 
+/** Several servers may start on one build at once: a twin is either absent or complete. */
+function writeAtomically(path: string, data: Buffer) {
+  const partial = `${path}.${process.pid}.part`;
+  writeFileSync(partial, data);
+  renameSync(partial, path);
+}
+
 /** Compresses every compressible file under `dir`; returns how many twins it wrote. */
 export function precompressDirectory(dir: string): number {
   let written = 0;
@@ -34,13 +41,13 @@ export function precompressDirectory(dir: string): number {
     if (size < MIN_BYTES) continue;
     if (isFresh(`${file}.br`, mtimeMs) && isFresh(`${file}.gz`, mtimeMs)) continue;
     const source = readFileSync(file);
-    writeFileSync(
+    writeAtomically(
       `${file}.br`,
       brotliCompressSync(source, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
       }),
     );
-    writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+    writeAtomically(`${file}.gz`, gzipSync(source, { level: 9 }));
     written += 2;
   }
   return written;
