@@ -78,6 +78,7 @@ export class PageCache {
   private version: number | null = null;
   private checkedAt = 0;
   private checking: Promise<number> | null = null;
+  private followUp: Promise<number> | null = null;
   private readonly readVersion: () => Promise<number>;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
@@ -87,13 +88,26 @@ export class PageCache {
     this.readVersion = options.readVersion;
     this.maxEntries = options.maxEntries ?? 500;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-    this.checkEveryMs = options.checkEveryMs ?? 1000;
+    this.checkEveryMs = options.checkEveryMs ?? 0;
   }
 
-  /** The current content version, re-read from the database at most once per interval. */
+  /**
+   * The current content version. With the default interval of 0 it is read for every request, so a
+   * change made through any instance shows at once; reads are coalesced: a request that arrives
+   * while a read is under way waits for the one follow-up read shared by everyone who arrived
+   * meanwhile (the running read may predate its arrival, and with it a write).
+   */
   currentVersion(): number | Promise<number> {
-    if (this.version !== null && Date.now() - this.checkedAt < this.checkEveryMs) return this.version;
-    this.checking ??= this.readVersion()
+    if (this.version !== null && this.checkEveryMs > 0 && Date.now() - this.checkedAt < this.checkEveryMs) return this.version;
+    if (!this.checking) return (this.checking = this.startCheck());
+    return (this.followUp ??= this.checking.then(() => {
+      this.followUp = null;
+      return (this.checking ??= this.startCheck());
+    }));
+  }
+
+  private startCheck(): Promise<number> {
+    return this.readVersion()
       .then((version) => {
         if (version !== this.version) this.clear();
         this.version = version;
@@ -103,7 +117,6 @@ export class PageCache {
       .finally(() => {
         this.checking = null;
       });
-    return this.checking;
   }
 
   /** Forces the next request to re-read the version (called after a write request). */

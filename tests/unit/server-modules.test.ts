@@ -136,6 +136,29 @@ describe("PageCache", () => {
     expect(cache.get("|/")).toBeUndefined();
   });
 
+  it("by default reads the version for every request, sharing reads, and never answers from a read that predates the request", async () => {
+    let version = 1;
+    let reads = 0;
+    let release!: () => void;
+    const cache = new PageCache({
+      readVersion: async () => {
+        reads++;
+        const seen = version;
+        await new Promise<void>((r) => (release = r));
+        return seen;
+      },
+    });
+    const first = cache.currentVersion(); // a read starts while the version is 1...
+    version = 2; // ...then another instance writes
+    const later = [cache.currentVersion(), cache.currentVersion(), cache.currentVersion()];
+    release();
+    expect(await first).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    release();
+    expect(await Promise.all(later)).toEqual([2, 2, 2]);
+    expect(reads).toBe(2);
+  });
+
   it("re-reads the version right after a write and never stores a page rendered before a change", async () => {
     let version = 1;
     const cache = new PageCache({ readVersion: async () => version, checkEveryMs: 60_000 });
