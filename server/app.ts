@@ -19,6 +19,7 @@ import { crossSiteRefusal } from "./csrf.ts";
 import { errorFields, log } from "./logger.ts";
 import { etagOf, isStorable, pageCacheKey, PageCache, type CachedPage } from "./page-cache.ts";
 import { createNonce, securityHeaders, type SecurityOptions } from "./security-headers.ts";
+import { clientAddress } from "./client-address.ts";
 
 /** What server/ needs from the app's entry module (app/entry.server.tsx). */
 interface AppEntry {
@@ -33,6 +34,8 @@ export interface ServerOptions {
   mode: string;
   siteUrl: string | undefined;
   mediaOrigins: string[];
+  /** How many reverse proxies sit in front of the server (TRUST_PROXY); 0 ignores X-Forwarded-For. */
+  trustedProxies?: number;
 }
 
 /** Public HTML may be kept by shared caches for a minute and served stale while revalidating. */
@@ -80,7 +83,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
 
     const nonce = createNonce();
     const context = new RouterContextProvider();
-    context.set(entry.requestInfoContext, { ip: req.socket.remoteAddress ?? "unknown", requestId });
+    context.set(entry.requestInfoContext, { ip: clientAddress(req, options.trustedProxies ?? 0), requestId });
     context.set(entry.cspNonceContext, nonce);
     const response = await handleRequest(createRequest(req, res), context);
     if (method !== "GET" && method !== "HEAD") cache.expireVersion();

@@ -29,6 +29,7 @@ const { handle } = createServerHandler({
   mode,
   siteUrl: process.env.SITE_URL,
   mediaOrigins: mediaOriginsFromEnv(process.env),
+  trustedProxies: Number(process.env.TRUST_PROXY || 0),
 });
 
 const server = createServer(handle);

@@ -34,6 +34,7 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
 });
 
