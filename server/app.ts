@@ -235,12 +235,18 @@ async function sendStreamed(req: IncomingMessage, res: ServerResponse, response:
     res.end();
     return;
   }
+  if (res.destroyed) {
+    // The visitor left before the answer was ready: nothing to send it to.
+    await response.body?.cancel();
+    return;
+  }
   const source = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>);
   try {
     if (encoding === "identity") await pipeline(source, res);
     else await pipeline(source, streamingCompressor(encoding), res);
   } catch (error) {
     // A visitor who leaves mid-stream is not an error worth a stack.
-    if ((error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ERR_STREAM_PREMATURE_CLOSE" && code !== "ERR_STREAM_UNABLE_TO_PIPE") throw error;
   }
 }

@@ -30,9 +30,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             <EmptyState>Nenhum artigo publicado ainda.</EmptyState>
           ) : (
             <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-              {posts.map((post) => (
+              {posts.map((post, index) => (
                 <li key={post.id}>
-                  <BlogCard post={post} />
+                  <BlogCard post={post} priority={index === 0} />
                 </li>
               ))}
             </ul>

@@ -48,14 +48,14 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
               <EmptyState>Nenhum projeto encontrado nesta categoria.</EmptyState>
             ) : (
               <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-                {items.map((item) => (
+                {items.map((item, index) => (
                   <li key={item.id} className="card group flex flex-col overflow-hidden">
                     <Link
                       to={withParams(location.pathname, location.search, { midia: item.id, item: null })}
                       preventScrollReset
                       className="relative block aspect-[4/3] overflow-hidden"
                     >
-                      <MediaCover url={item.coverImage} alt={item.title} className="size-full transition duration-500 group-hover:scale-105" />
+                      <MediaCover url={item.coverImage} alt={item.title} priority={index === 0} className="size-full transition duration-500 group-hover:scale-105" />
                       <span className="sr-only">Ver mídia do projeto {item.title}</span>
                     </Link>
                     <div className="flex flex-1 flex-col p-6">

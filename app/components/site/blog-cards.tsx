@@ -13,7 +13,8 @@ export interface BlogCardPost {
   publishedAt: Date | string | null;
 }
 
-export function BlogCard({ post }: { post: BlogCardPost }) {
+/** `priority`: the first card, the list page's largest image above the fold on phones. */
+export function BlogCard({ post, priority = false }: { post: BlogCardPost; priority?: boolean }) {
   return (
     <article className="group card relative flex h-full flex-col overflow-hidden transition hover:-translate-y-1 hover:shadow-xl">
       <div className="aspect-[16/10] overflow-hidden bg-slate-100">
@@ -22,6 +23,7 @@ export function BlogCard({ post }: { post: BlogCardPost }) {
           alt=""
           width={800}
           height={500}
+          priority={priority}
           sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />

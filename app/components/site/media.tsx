@@ -5,7 +5,7 @@ import { embedUrl, mediaKind } from "~/lib/media";
 import { Icon } from "./icon";
 
 /** A card's cover: an image, or a muted video frame with a play mark. */
-export function MediaCover({ url, alt, className = "" }: { url: string | null; alt: string; className?: string }) {
+export function MediaCover({ url, alt, className = "", priority = false }: { url: string | null; alt: string; className?: string; priority?: boolean }) {
   if (!url) {
     return (
       <div className={`flex items-center justify-center bg-gradient-to-br from-brand-700 to-ink text-white/70 ${className}`}>
@@ -15,7 +15,7 @@ export function MediaCover({ url, alt, className = "" }: { url: string | null; a
   }
   const kind = mediaKind(url);
   if (kind === "image") {
-    return <Image src={url} alt={alt} width={800} height={600} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className={`object-cover ${className}`} />;
+    return <Image src={url} alt={alt} width={800} height={600} priority={priority} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className={`object-cover ${className}`} />;
   }
   return (
     <div className={`relative bg-ink ${className}`}>
