@@ -12,7 +12,7 @@ import { postgresBinDir } from "./lib/pg-cluster.ts";
 const root = new URL("..", import.meta.url).pathname;
 const bin = (name: string) => `${root}node_modules/.bin/${name}`;
 // Tests that start the production server use this one build instead of making their own.
-const useBuild = { BUILD_DIR: "build", PLATFORM_BUILD_DIR: "build", SEED_BUILD_DIR: "build" };
+const useBuild = { BUILD_DIR: "build", PLATFORM_BUILD_DIR: "build" };
 
 const steps: Array<{ name: string; cmd: string; args: string[]; env?: NodeJS.ProcessEnv }> = [
   { name: "prisma generate", cmd: process.execPath, args: ["scripts/prisma-generate.ts"] },

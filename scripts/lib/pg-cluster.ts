@@ -2,9 +2,11 @@
 // migration authoring. Needs Debian's postgresql package; as root, it runs as the postgres user.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./free-port.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+export { freePort };
 
 export interface PgCluster {
   url: string;
@@ -19,18 +21,6 @@ export function postgresBinDir(): string | null {
   const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
   for (const v of versions) if (existsSync(join(base, v, "bin/initdb"))) return join(base, v, "bin");
   return null;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 export async function startPgCluster(): Promise<PgCluster> {

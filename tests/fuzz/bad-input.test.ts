@@ -72,7 +72,9 @@ let counted = 0;
 let messagesChecked = 0;
 const failures: string[] = [];
 
-function makeRequest(path: string, input: fc.Arbitrary<never> extends never ? any : never, signedIn: boolean, method = "POST"): Request {
+type BodyInput = typeof body extends fc.Arbitrary<infer T> ? T : never;
+
+function makeRequest(path: string, input: BodyInput, signedIn: boolean, method = "POST"): Request {
   const headers = new Headers({ Origin: ORIGIN });
   if (signedIn) headers.set("Cookie", adminCookie);
   let payload: BodyInit | undefined;

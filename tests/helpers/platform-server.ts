@@ -3,7 +3,7 @@
 // it is missing or older than the app's sources; PLATFORM_BUILD_DIR names a ready build instead.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../../scripts/lib/free-port.ts";
 import { join, resolve } from "node:path";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -28,17 +28,6 @@ export function ensureBuild(): void {
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stderr}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RunningServer {

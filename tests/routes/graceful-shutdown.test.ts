@@ -1,39 +1,23 @@
-// SIGTERM on the built production server (server/index.ts, build in build-seed/): it stops
+// SIGTERM on the built production server (server/index.ts, built by ensureBuild): it stops
 // accepting connections, lets an in-flight request finish, and exits 0. The in-flight request is
 // a chat message waiting on a slow automation webhook. Started directly and through the
 // `npm start` command line (npm passes the signal to its shell, which must hand it to node).
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/pg-cluster.ts";
+import { BUILD_DIR as buildDir, ensureBuild } from "../helpers/platform-server.ts";
 
 const root = join(import.meta.dirname, "../..");
-const buildDir = join(root, process.env.SEED_BUILD_DIR || "build-seed");
 const WEBHOOK_DELAY_MS = 1500;
 
 let webhook: Server;
 let webhookUrl = "";
 
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) if (entry !== "generated") newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
 beforeAll(async () => {
-  const entry = join(buildDir, "server/index.js");
-  if (!existsSync(entry) || statSync(entry).mtimeMs < newestMtime(join(root, "app"))) {
-    const build = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], {
-      cwd: root,
-      env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-      encoding: "utf8",
-    });
-    if (build.status !== 0) throw new Error(`react-router build failed:\n${build.stderr}`);
-  }
+  ensureBuild();
   webhook = createServer(async (req, res) => {
     for await (const _ of req);
     await new Promise((r) => setTimeout(r, WEBHOOK_DELAY_MS));
