@@ -19,3 +19,15 @@ export function mediaKind(url: string): MediaKind {
   if (embedUrl(url)) return "iframe";
   return isVideoUrl(url) ? "video" : "image";
 }
+
+/**
+ * The poster image for a video, when one is known to exist: the demo clips under /demo/ ship a
+ * WebP of their middle frame next to them (`/demo/videos/x.mp4` → `/demo/videos/x.webp`).
+ * Uploaded videos have no poster (the player shows their first frame once metadata loads).
+ */
+export function posterFor(url: string | null | undefined): string | null {
+  if (!url || !isVideoUrl(url)) return null;
+  const path = url.split(/[?#]/)[0]!;
+  if (!path.startsWith("/demo/")) return null;
+  return path.replace(/\.(mp4|webm|ogg)$/i, ".webp");
+}

@@ -53,7 +53,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                     <Link
                       to={withParams(location.pathname, location.search, { midia: item.id, item: null })}
                       preventScrollReset
-                      className="relative block aspect-[4/3] overflow-hidden"
+                      className="relative block aspect-[16/10] overflow-hidden"
                     >
                       <MediaCover url={item.coverImage} alt={item.title} priority={index === 0} className="size-full transition duration-500 group-hover:scale-105" />
                       <span className="sr-only">Ver mídia do projeto {item.title}</span>

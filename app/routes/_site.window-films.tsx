@@ -7,6 +7,7 @@ import { MediaCover, MediaPlayer } from "~/components/site/media";
 import { EmptyState, SectionHeading, Stars } from "~/components/site/ui";
 import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { Image } from "~/components/ui/image";
+import { Video } from "~/components/ui/video";
 import { site } from "~/content/site";
 import { windowFilms } from "~/content/window-films";
 import { env } from "~/lib/env.server";
@@ -44,15 +45,7 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative overflow-hidden bg-black pt-32 pb-24 text-white sm:pt-44 sm:pb-32">
         {heroVideo ? (
-          <video
-            src={heroVideo}
-            autoPlay
-            muted
-            loop
-            playsInline
-            aria-hidden="true"
-            className="absolute inset-0 size-full object-cover opacity-30 motion-reduce:hidden"
-          />
+          <Video src={heroVideo} variant="background" className="absolute inset-0 size-full object-cover opacity-30 motion-reduce:hidden" />
         ) : null}
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-black via-black/85 to-black/40" />
         <div className="container-site relative">
@@ -109,7 +102,7 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
                     <Link
                       to={withParams(location.pathname, location.search, { midia: p.id, item: null })}
                       preventScrollReset
-                      className="relative block aspect-video overflow-hidden"
+                      className="relative block aspect-[16/10] overflow-hidden"
                     >
                       <MediaCover url={p.coverImage} alt={p.title} className="size-full transition duration-500 group-hover:scale-105" />
                       <span className="sr-only">Assistir ao projeto {p.title}</span>

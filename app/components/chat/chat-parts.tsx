@@ -9,13 +9,19 @@ import { MessageText } from "./message-text";
 export const PANEL_ID = "chat";
 export const TITLE_ID = "chat-titulo";
 
+/**
+ * Phones: a full-width bottom sheet as tall as its content (header, greeting, suggestions, input)
+ * and at most half the screen, so the page above stays usable. Desktop: 384 × 600 bottom right.
+ * Both sit above the cookie notice while it is shown: --cookie-notice-h is its height (see
+ * cookie-notice.tsx), 0 once the visitor has chosen.
+ */
 export const panelClass =
-  "fixed inset-x-0 bottom-0 z-50 flex h-[min(600px,60dvh)] flex-col overflow-hidden rounded-t-2xl border border-slate-200 bg-white text-slate-800 shadow-2xl " +
-  "sm:inset-x-auto sm:right-6 sm:bottom-6 sm:h-[600px] sm:max-h-[calc(100dvh-3rem)] sm:w-96 sm:rounded-2xl";
+  "fixed inset-x-0 bottom-[var(--cookie-notice-h,0px)] z-50 flex max-h-[min(50dvh,calc(100dvh-var(--cookie-notice-h,0px)-10rem))] min-h-0 flex-col overflow-hidden rounded-t-2xl border border-slate-200 bg-white text-slate-800 shadow-[0_-8px_40px_-8px_rgba(11,31,58,0.35)] " +
+  "sm:inset-x-auto sm:right-6 sm:bottom-[calc(var(--cookie-notice-h,0px)+1.5rem)] sm:h-[600px] sm:max-h-[calc(100dvh-var(--cookie-notice-h,0px)-7rem)] sm:w-96 sm:rounded-2xl sm:shadow-2xl";
 
 export const launcherClass =
-  "fixed right-4 bottom-4 z-50 h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg " +
-  "transition hover:bg-brand-700 sm:right-6 sm:bottom-6";
+  "fixed right-4 bottom-[calc(var(--cookie-notice-h,0px)+1rem)] z-50 h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg " +
+  "transition hover:bg-brand-700 sm:right-6 sm:bottom-[calc(var(--cookie-notice-h,0px)+1.5rem)]";
 
 /** On phones the suggestions scroll sideways in one row, leaving room for the conversation. */
 export const suggestionsClass = "-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0";
@@ -66,8 +72,9 @@ export function MessageList({
   scrollRef?: Ref<HTMLDivElement>;
 }) {
   return (
-    <div ref={scrollRef} className="flex flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-slate-50 px-4 py-4">
-      <div role="log" aria-live="polite" aria-label="Conversa com o assistente" className="flex flex-col gap-3">
+    <div ref={scrollRef} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-slate-50 px-4 py-4">
+      {/* mb-auto: a short conversation starts at the top of the box instead of under empty space. */}
+      <div role="log" aria-live="polite" aria-label="Conversa com o assistente" className="mb-auto flex flex-col gap-3">
         <Bubble message={{ role: "assistant", content: GREETING }} />
         {messages.map((message, index) => (
           <Bubble key={index} message={message} />

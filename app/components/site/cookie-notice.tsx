@@ -2,7 +2,11 @@
 // 'Recusar' store it in localStorage and in the `cookieConsent` cookie (so the server skips the
 // banner next time); without JavaScript they post to /consent, which sets the cookie and comes
 // back. 'Saber mais e personalizar' hides the banner and opens the privacy policy, storing nothing.
-import { useEffect, useState } from "react";
+//
+// While shown, the chat stacks above it: the page's --cookie-notice-h is the banner's height.
+// Without JavaScript app.css sets a generous estimate per screen size (`:root:has(#aviso-cookies)`);
+// with it, the banner measures itself.
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { CONSENT_REOPEN_EVENT, readStoredConsent, storeConsent, type ConsentChoice } from "~/lib/consent";
 import type { Consent } from "~/lib/consent.server";
@@ -10,6 +14,7 @@ import type { Consent } from "~/lib/consent.server";
 export function CookieNotice({ consent }: { consent: Consent }) {
   const [visible, setVisible] = useState(consent === null);
   const location = useLocation();
+  const bannerRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     // A choice kept in localStorage whose cookie is gone (cleared, expired): mirror it again.
@@ -23,6 +28,18 @@ export function CookieNotice({ consent }: { consent: Consent }) {
     return () => window.removeEventListener(CONSENT_REOPEN_EVENT, reopen);
   }, [consent]);
 
+  useEffect(() => {
+    const banner = bannerRef.current;
+    if (!visible || !banner) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty(HEIGHT_VARIABLE, `${banner.offsetHeight}px`));
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(HEIGHT_VARIABLE);
+    };
+  }, [visible]);
+
   if (!visible) return null;
 
   const choose = (choice: ConsentChoice) => (event: React.MouseEvent) => {
@@ -33,38 +50,39 @@ export function CookieNotice({ consent }: { consent: Consent }) {
 
   return (
     <section
+      ref={bannerRef}
       aria-labelledby="aviso-cookies"
-      className="fixed inset-x-0 bottom-0 z-[70] border-t border-slate-200 bg-white/98 shadow-[0_-12px_40px_-12px_rgba(11,31,58,0.25)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-[70] border-t border-slate-200 bg-white shadow-[0_-12px_40px_-12px_rgba(11,31,58,0.25)]"
     >
-      <div className="container-site flex flex-col gap-4 py-5 lg:flex-row lg:items-center lg:justify-between">
+      <div className="container-site flex flex-col gap-3 py-3 sm:gap-4 sm:py-5 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-3xl">
-          <h2 id="aviso-cookies" className="font-bold text-ink">
+          <h2 id="aviso-cookies" className="text-sm font-bold text-ink sm:text-base">
             Aviso
           </h2>
-          <p className="mt-1 text-sm text-slate-700">
+          <p className="mt-0.5 text-[13px] leading-snug text-slate-700 sm:mt-1 sm:text-sm sm:leading-normal">
             Utilizamos cookies para garantir as funcionalidades do site, melhorar a sua experiência, medir a audiência e
-            personalizar o marketing. Você pode aceitar ou recusar os cookies não essenciais.
+            personalizar o marketing. Você pode aceitar ou recusar os cookies não essenciais.{" "}
+            <Link
+              to="/politica-privacidade"
+              onClick={() => setVisible(false)}
+              className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-4 hover:text-brand-800"
+            >
+              Saber mais e personalizar
+            </Link>
           </p>
         </div>
-        <Form method="post" action="/consent" reloadDocument className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+        <Form method="post" action="/consent" reloadDocument className="grid shrink-0 grid-cols-2 gap-2 sm:flex sm:items-center">
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-          <Link
-            to="/politica-privacidade"
-            onClick={() => setVisible(false)}
-            className="px-2 py-2 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
-          >
-            Saber mais e personalizar
-          </Link>
           <button
             type="submit"
             name="consent"
             value="rejected"
             onClick={choose("rejected")}
-            className="btn cursor-pointer border border-slate-300 px-5 py-2.5 text-slate-800 hover:bg-slate-100"
+            className="btn cursor-pointer border border-slate-300 px-5 py-2 text-slate-800 hover:bg-slate-100 sm:py-2.5"
           >
             Recusar
           </button>
-          <button type="submit" name="consent" value="accepted" onClick={choose("accepted")} className="btn btn-primary cursor-pointer px-5 py-2.5">
+          <button type="submit" name="consent" value="accepted" onClick={choose("accepted")} className="btn btn-primary cursor-pointer px-5 py-2 sm:py-2.5">
             Aceitar
           </button>
         </Form>
@@ -72,3 +90,6 @@ export function CookieNotice({ consent }: { consent: Consent }) {
     </section>
   );
 }
+
+/** The custom property the chat reads to stay above the banner. */
+const HEIGHT_VARIABLE = "--cookie-notice-h";

@@ -1,10 +1,14 @@
 // Media of the portfolio pages (spec §9): a URL ending in mp4/webm/ogg is a video, a YouTube or
 // Vimeo link an embedded player, anything else an image.
 import { Image } from "~/components/ui/image";
+import { Video } from "~/components/ui/video";
 import { embedUrl, mediaKind } from "~/lib/media";
 import { Icon } from "./icon";
 
-/** A card's cover: an image, or a muted video frame with a play mark. */
+/**
+ * A card's cover: an image, or a video's poster frame with a play mark. Demo covers are 16:10
+ * (1280×800) with their text inside the centre; cards use the same ratio so nothing is cropped.
+ */
 export function MediaCover({ url, alt, className = "", priority = false }: { url: string | null; alt: string; className?: string; priority?: boolean }) {
   if (!url) {
     return (
@@ -15,12 +19,12 @@ export function MediaCover({ url, alt, className = "", priority = false }: { url
   }
   const kind = mediaKind(url);
   if (kind === "image") {
-    return <Image src={url} alt={alt} width={800} height={600} priority={priority} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className={`object-cover ${className}`} />;
+    return <Image src={url} alt={alt} width={1280} height={800} priority={priority} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className={`object-cover ${className}`} />;
   }
   return (
     <div className={`relative bg-ink ${className}`}>
       {kind === "video" ? (
-        <video src={`${url}#t=0.5`} muted playsInline preload="metadata" aria-hidden="true" className="size-full object-cover" />
+        <Video src={url} variant="cover" posterWidth={960} className="size-full object-cover" />
       ) : null}
       <span className="absolute inset-0 flex items-center justify-center">
         <span className="flex size-14 items-center justify-center rounded-full bg-white/90 text-ink shadow-lg">
@@ -49,12 +53,10 @@ export function MediaPlayer({ url, title, className = "", vertical = false }: { 
   }
   if (kind === "video") {
     return (
-      <video
+      <Video
         src={url}
-        controls
-        playsInline
-        preload="metadata"
-        aria-label={title}
+        title={title}
+        posterWidth={vertical ? 768 : 1280}
         className={`${vertical ? "aspect-[9/16]" : "aspect-video"} w-full rounded-xl bg-black object-contain ${className}`}
       />
     );
