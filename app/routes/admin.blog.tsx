@@ -1,16 +1,12 @@
 import { useRef } from "react";
 import { Link, useLoaderData, useSubmit } from "react-router";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/admin.blog";
 import { db } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/session.server";
-import { deleteByUrl } from "~/lib/storage.server";
 import { sanitizeBlogHtml } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slugify";
 import { site } from "~/content/site";
-import { discard, type UploadRule } from "~/lib/upload.server";
-import { formId, isParsed, readAdminForm, rejected, saved, uploadErrors, writeWithFiles } from "~/lib/admin-action.server";
+import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
 import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
 import { CheckboxField, FileField, TextAreaField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/modal";
@@ -31,76 +27,52 @@ export const blogSchema = z.object({
   is_published: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
 });
 
-const uploads: Record<string, UploadRule> = { cover_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" } };
+export const loader = ({ request }: Route.LoaderArgs) =>
+  sectionLoader(request, () => db.blogPost.findMany({ orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] }));
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
-  const posts = await db.blogPost.findMany({ orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] });
-  const editing = posts.find((p) => p.id === params.get("editar")) ?? null;
-  const deleting = posts.find((p) => p.id === params.get("excluir")) ?? null;
-  return { posts, editing, deleting };
-}
+const SAVE_FAILED = { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } as const;
+const slugOf = (v: { slug?: string; title: string }) => slugify(v.slug || v.title);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const parsed = await readAdminForm(request, context, uploads);
-  if (!isParsed(parsed)) return parsed;
-  const { form, stored, refused } = parsed;
-  const id = formId(form);
-
-  if (form.get("intent") === "delete") {
-    const post = id ? await db.blogPost.findUnique({ where: { id } }) : null;
-    if (!post) return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao excluir post" } }, 404);
-    await db.blogPost.delete({ where: { id: post.id } });
-    await deleteByUrl(post.coverImage);
-    return saved(context, LIST, { type: "success", title: "Post excluído com sucesso!" });
-  }
-
-  const submission = parseWithZod(form, { schema: blogSchema });
-  const existing = id ? await db.blogPost.findUnique({ where: { id } }) : null;
-  const fieldErrors = uploadErrors(refused);
-  const coverImage = stored.cover_image?.url ?? existing?.coverImage ?? null;
-  if (!coverImage && !refused.cover_image) fieldErrors.cover_image = [COVER_REQUIRED];
-  let slug = "";
-  if (submission.status === "success") {
-    slug = slugify(submission.value.slug || submission.value.title);
-    if (!slug) fieldErrors.slug = ["Slug é obrigatório"];
-    else if (await db.blogPost.findFirst({ where: { slug, NOT: id ? { id } : undefined }, select: { id: true } })) fieldErrors.slug = [SLUG_TAKEN];
-  }
-  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0 || !coverImage || (id && !existing)) {
-    await discard(stored);
-    const toast = refused.cover_image
-      ? { type: "error" as const, title: "Erro ao enviar imagem", description: refused.cover_image.message }
-      : { type: "error" as const, title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" };
-    return rejected(context, { lastResult: submission.reply({ fieldErrors }), toast }, refused.cover_image?.status ?? (id && !existing ? 404 : 400));
-  }
-  const v = submission.value;
-  const values = {
+export const action = sectionAction({
+  list: LIST,
+  model: db.blogPost,
+  schema: blogSchema,
+  uploads: { cover_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" } },
+  files: { cover_image: { column: "coverImage", required: COVER_REQUIRED } },
+  check: async (submission, { id }): Promise<Record<string, string[]>> => {
+    if (submission.status !== "success") return {};
+    const slug = slugOf(submission.value);
+    if (!slug) return { slug: ["Slug é obrigatório"] };
+    const taken = await db.blogPost.findFirst({ where: { slug, NOT: id ? { id } : undefined }, select: { id: true } });
+    return taken ? { slug: [SLUG_TAKEN] } : {};
+  },
+  toValues: (v, { existing, fileUrl }) => ({
     title: v.title,
-    slug,
+    slug: slugOf(v),
     excerpt: v.excerpt,
     content: sanitizeBlogHtml(v.content),
     author: v.author || site.brandName,
     isPublished: v.is_published,
-    coverImage,
+    coverImage: fileUrl.cover_image!,
     // Set the first time the post goes public; kept afterwards.
     publishedAt: existing?.publishedAt ?? (v.is_published ? new Date() : null),
-  };
-  const write = await writeWithFiles(stored, () =>
-    existing ? db.blogPost.update({ where: { id: existing.id }, data: values }) : db.blogPost.create({ data: values }),
-  );
-  if (!write.ok) {
-    return rejected(context, { lastResult: submission.reply(), toast: { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } }, 500);
-  }
-  if (stored.cover_image && existing?.coverImage) await deleteByUrl(existing.coverImage);
-  return saved(context, LIST, { type: "success", title: existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!" });
-}
+  }),
+  staleIdIs404WhenInvalid: true,
+  toasts: {
+    deleted: { type: "success", title: "Post excluído com sucesso!" },
+    deleteFailed: { type: "error", title: "Erro ao excluir post" },
+    uploadRefused: (message) => ({ type: "error", title: "Erro ao enviar imagem", description: message }),
+    invalid: SAVE_FAILED,
+    notFound: SAVE_FAILED,
+    saveFailed: SAVE_FAILED,
+    saved: ({ created }) => ({ type: "success", title: created ? "Post criado com sucesso!" : "Post atualizado com sucesso!" }),
+  },
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin" }];
 
 export default function AdminBlog({ actionData }: Route.ComponentProps) {
-  const { posts, editing, deleting } = useLoaderData<typeof loader>();
+  const { items: posts, editing, deleting } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   return (
     <AdminPage title="Blog">
@@ -159,7 +131,7 @@ export default function AdminBlog({ actionData }: Route.ComponentProps) {
   );
 }
 
-type Post = Route.ComponentProps["loaderData"]["posts"][number];
+type Post = Route.ComponentProps["loaderData"]["items"][number];
 
 function PostForm({ post, actionData }: { post: Post | null; actionData: Route.ComponentProps["actionData"] }) {
   const { form, fields, setXhrResult } = useAdminForm(
@@ -172,8 +144,7 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
   );
   const slugEdited = useRef(Boolean(post));
   return (
-    <AdminForm form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={post ? "Atualizar Post" : "Criar Post"} cancelTo={LIST}>
-      {post ? <input type="hidden" name="id" value={post.id} /> : null}
+    <AdminForm recordId={post?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={post ? "Atualizar Post" : "Criar Post"} cancelTo={LIST}>
       <TextField
         field={fields.title}
         label="Título"

@@ -1,18 +1,14 @@
 import { useState } from "react";
 import { useLoaderData } from "react-router";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/admin.client-logos";
 import { db } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/session.server";
-import { deleteByUrl } from "~/lib/storage.server";
-import { discard, type UploadRule } from "~/lib/upload.server";
-import { formId, isParsed, readAdminForm, rejected, saved, uploadErrors, writeWithFiles } from "~/lib/admin-action.server";
+import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
 import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
-import { intOr, repeatedText } from "~/components/admin/schema-helpers";
+import { intOr } from "~/components/admin/schema-helpers";
 import { FileField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/modal";
-import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
+import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/client-logos";
 
@@ -23,71 +19,51 @@ export const logoSchema = z.object({
   order_index: z.preprocess(intOr(0), z.number().int()),
 });
 
-const uploads: Record<string, UploadRule> = { logo_file: { bucket: "portfolio-media", accept: "image" } };
 const LOGO_URL_REQUIRED = "Envie um arquivo ou informe a URL do logo";
 
 function isLogoUrl(value: string): boolean {
   return value.startsWith("/media/") || /^https?:\/\/\S+$/.test(value);
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
-  const logos = await db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] });
-  const editing = logos.find((l) => l.id === params.get("editar")) ?? null;
-  const deleting = logos.find((l) => l.id === params.get("excluir")) ?? null;
-  return { logos, editing, deleting, creating: params.has("novo") };
+export const loader = ({ request }: Route.LoaderArgs) =>
+  sectionLoader(request, () => db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] }));
+
+/** The logo is the uploaded file, else the URL typed in the form. */
+function logoUrlOf(uploaded: Record<string, string>, typed: unknown): string {
+  return uploaded.logo_file ?? typed?.toString().trim() ?? "";
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const parsed = await readAdminForm(request, context, uploads);
-  if (!isParsed(parsed)) return parsed;
-  const { form, stored, refused } = parsed;
-  const id = formId(form);
-
-  if (form.get("intent") === "delete") {
-    const logo = id ? await db.clientLogo.findUnique({ where: { id } }) : null;
-    if (!logo) return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao remover logo" } }, 404);
-    await db.clientLogo.delete({ where: { id: logo.id } });
-    await deleteByUrl(logo.logoUrl);
-    return saved(context, LIST, { type: "success", title: "Logo removido com sucesso!" });
-  }
-
-  const submission = parseWithZod(form, { schema: logoSchema });
-  const logoUrl = stored.logo_file?.url ?? submission.payload.logo_url?.toString().trim() ?? "";
-  const fieldErrors = uploadErrors(refused);
-  if (!refused.logo_file && !logoUrl) fieldErrors.logo_url = [LOGO_URL_REQUIRED];
-  else if (!refused.logo_file && !isLogoUrl(logoUrl)) fieldErrors.logo_url = ["Informe uma URL válida (https://...)"];
-  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0) {
-    await discard(stored);
-    const toast = refused.logo_file ? { type: "error" as const, title: "Erro no upload", description: "Não foi possível enviar o logo" } : undefined;
-    return rejected(context, { lastResult: submission.reply({ fieldErrors }), toast }, refused.logo_file?.status ?? 400);
-  }
-  const existing = id ? await db.clientLogo.findUnique({ where: { id } }) : null;
-  const values = { clientName: submission.value.client_name, logoUrl, orderIndex: submission.value.order_index };
-  const write = await writeWithFiles(stored, () =>
-    existing ? db.clientLogo.update({ where: { id: existing.id }, data: values }) : db.clientLogo.create({ data: values }),
-  );
-  if (!write.ok || (id && !existing)) {
-    await discard(stored);
-    return rejected(context, { lastResult: submission.reply(), toast: { type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" } }, 500);
-  }
-  if (existing && existing.logoUrl !== logoUrl) await deleteByUrl(existing.logoUrl);
-  return saved(context, LIST, { type: "success", title: existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" });
-}
+export const action = sectionAction({
+  list: LIST,
+  model: db.clientLogo,
+  schema: logoSchema,
+  uploads: { logo_file: { bucket: "portfolio-media", accept: "image" } },
+  files: { logo_file: { column: "logoUrl" } },
+  check: (submission, { uploaded, refused }): Record<string, string[]> => {
+    if (refused.logo_file) return {};
+    const logoUrl = logoUrlOf(uploaded, submission.payload.logo_url);
+    if (!logoUrl) return { logo_url: [LOGO_URL_REQUIRED] };
+    return isLogoUrl(logoUrl) ? {} : { logo_url: ["Informe uma URL válida (https://...)"] };
+  },
+  toValues: (v, { uploaded }) => ({ clientName: v.client_name, logoUrl: logoUrlOf(uploaded, v.logo_url), orderIndex: v.order_index }),
+  toasts: {
+    deleted: { type: "success", title: "Logo removido com sucesso!" },
+    deleteFailed: { type: "error", title: "Erro ao remover logo" },
+    uploadRefused: () => ({ type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" }),
+    saveFailed: { type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" },
+    saved: ({ created }) => ({ type: "success", title: created ? "Logo adicionado com sucesso!" : "Logo atualizado com sucesso!" }),
+  },
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Logos de clientes | Admin" }];
 
 export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
-  const { logos, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items: logos, editing, deleting, creating } = useLoaderData<typeof loader>();
   if (creating || editing) {
     return (
-      <AdminPage title={editing ? "Editar Logo" : "Novo Logo"}>
-        <div className="max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <LogoForm key={editing?.id ?? "novo"} logo={editing} actionData={actionData} />
-        </div>
-      </AdminPage>
+      <FormPage title={editing ? "Editar Logo" : "Novo Logo"} narrow>
+        <LogoForm key={editing?.id ?? "novo"} logo={editing} actionData={actionData} />
+      </FormPage>
     );
   }
   return (
@@ -113,7 +89,7 @@ export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
   );
 }
 
-type Logo = Route.ComponentProps["loaderData"]["logos"][number];
+type Logo = Route.ComponentProps["loaderData"]["items"][number];
 
 function LogoForm({ logo, actionData }: { logo: Logo | null; actionData: Route.ComponentProps["actionData"] }) {
   const { form, fields, setXhrResult } = useAdminForm(
@@ -124,8 +100,7 @@ function LogoForm({ logo, actionData }: { logo: Logo | null; actionData: Route.C
   );
   const [preview, setPreview] = useState<string | null>(logo?.logoUrl ?? null);
   return (
-    <AdminForm form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={logo ? "Atualizar Logo" : "Adicionar Logo"} cancelTo={LIST}>
-      {logo ? <input type="hidden" name="id" value={logo.id} /> : null}
+    <AdminForm recordId={logo?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={logo ? "Atualizar Logo" : "Adicionar Logo"} cancelTo={LIST}>
       <TextField field={fields.client_name} label="Nome do cliente" required />
       <FileField
         name="logo_file"

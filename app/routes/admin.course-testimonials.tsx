@@ -1,15 +1,11 @@
 import { useState } from "react";
 import { useLoaderData } from "react-router";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/admin.course-testimonials";
 import { db } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/session.server";
-import { deleteByUrl } from "~/lib/storage.server";
-import { discard, type UploadRule } from "~/lib/upload.server";
-import { formId, isParsed, readAdminForm, rejected, saved, uploadErrors, writeWithFiles } from "~/lib/admin-action.server";
+import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
 import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
-import { intOr, repeatedText } from "~/components/admin/schema-helpers";
+import { intOr } from "~/components/admin/schema-helpers";
 import { FileField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete, Modal } from "~/components/admin/modal";
 import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
@@ -24,62 +20,33 @@ export const courseTestimonialSchema = z.object({
   display_order: z.preprocess(intOr(0), z.number().int()),
 });
 
-const uploads: Record<string, UploadRule> = { video_url: { bucket: "portfolio-media", folder: "course-testimonials", accept: "video" } };
+export const loader = ({ request }: Route.LoaderArgs) =>
+  sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] }));
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
-  const testimonials = await db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] });
-  const editing = testimonials.find((t) => t.id === params.get("editar")) ?? null;
-  const deleting = testimonials.find((t) => t.id === params.get("excluir")) ?? null;
-  return { testimonials, editing, deleting, creating: params.has("novo") };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const parsed = await readAdminForm(request, context, uploads);
-  if (!isParsed(parsed)) return parsed;
-  const { form, stored, refused } = parsed;
-  const id = formId(form);
-
-  if (form.get("intent") === "delete") {
-    const row = id ? await db.courseTestimonial.findUnique({ where: { id } }) : null;
-    if (!row) return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao excluir depoimento: não encontrado" } }, 404);
-    await db.courseTestimonial.delete({ where: { id: row.id } });
-    await deleteByUrl(row.videoUrl);
-    return saved(context, LIST, { type: "success", title: "Depoimento excluído com sucesso" });
-  }
-
-  const submission = parseWithZod(form, { schema: courseTestimonialSchema });
-  const existing = id ? await db.courseTestimonial.findUnique({ where: { id } }) : null;
-  const videoUrl = stored.video_url?.url ?? existing?.videoUrl ?? null;
-  const fieldErrors = uploadErrors(refused);
-  if (!videoUrl && !refused.video_url) fieldErrors.video_url = [VIDEO_REQUIRED];
-  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0 || !videoUrl) {
-    await discard(stored);
-    const toast = refused.video_url ? { type: "error" as const, title: `Erro ao enviar vídeo: ${refused.video_url.message}` } : undefined;
-    return rejected(context, { lastResult: submission.reply({ fieldErrors }), toast }, refused.video_url?.status ?? 400);
-  }
-  const values = { studentName: submission.value.student_name, displayOrder: submission.value.display_order, videoUrl };
-  const write = await writeWithFiles(stored, () =>
-    existing ? db.courseTestimonial.update({ where: { id: existing.id }, data: values }) : db.courseTestimonial.create({ data: values }),
-  );
-  if (!write.ok || (id && !existing)) {
-    await discard(stored);
-    return rejected(context, { lastResult: submission.reply(), toast: { type: "error", title: "Erro ao salvar depoimento: tente novamente." } }, 500);
-  }
-  if (stored.video_url && existing?.videoUrl) await deleteByUrl(existing.videoUrl);
-  return saved(context, LIST, {
-    type: "success",
-    title: existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",
-    description: stored.video_url ? "Vídeo enviado com sucesso!" : undefined,
-  });
-}
+export const action = sectionAction({
+  list: LIST,
+  model: db.courseTestimonial,
+  schema: courseTestimonialSchema,
+  uploads: { video_url: { bucket: "portfolio-media", folder: "course-testimonials", accept: "video" } },
+  files: { video_url: { column: "videoUrl", required: VIDEO_REQUIRED } },
+  toValues: (v, { fileUrl }) => ({ studentName: v.student_name, displayOrder: v.display_order, videoUrl: fileUrl.video_url! }),
+  toasts: {
+    deleted: { type: "success", title: "Depoimento excluído com sucesso" },
+    deleteFailed: { type: "error", title: "Erro ao excluir depoimento: não encontrado" },
+    uploadRefused: (message) => ({ type: "error", title: `Erro ao enviar vídeo: ${message}` }),
+    saveFailed: { type: "error", title: "Erro ao salvar depoimento: tente novamente." },
+    saved: ({ created, uploaded }) => ({
+      type: "success",
+      title: created ? "Depoimento criado com sucesso" : "Depoimento atualizado com sucesso",
+      description: uploaded.video_url ? "Vídeo enviado com sucesso!" : undefined,
+    }),
+  },
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Depoimentos do curso | Admin" }];
 
 export default function AdminCourseTestimonials({ actionData }: Route.ComponentProps) {
-  const { testimonials, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items: testimonials, editing, deleting, creating } = useLoaderData<typeof loader>();
   return (
     <AdminPage title="Depoimentos do curso" action={<PrimaryLink to={`${LIST}?novo`}>Novo Depoimento</PrimaryLink>}>
       {testimonials.length === 0 ? (
@@ -104,7 +71,7 @@ export default function AdminCourseTestimonials({ actionData }: Route.ComponentP
   );
 }
 
-type Testimonial = Route.ComponentProps["loaderData"]["testimonials"][number];
+type Testimonial = Route.ComponentProps["loaderData"]["items"][number];
 
 function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial | null; actionData: Route.ComponentProps["actionData"] }) {
   const { form, fields, setXhrResult } = useAdminForm(
@@ -119,6 +86,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
   return (
     <Modal title={t ? "Editar Depoimento" : "Novo Depoimento"} closeTo={LIST} wide>
       <AdminForm
+        recordId={t?.id}
         form={form}
         onXhrResult={setXhrResult}
         actionData={actionData}
@@ -126,7 +94,6 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
         cancelTo={LIST}
         submitDisabled={hydrated && !hasVideo}
       >
-        {t ? <input type="hidden" name="id" value={t.id} /> : null}
         <TextField field={fields.student_name} label="Nome do aluno" required />
         <FileField
           name="video_url"

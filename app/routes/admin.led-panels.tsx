@@ -1,12 +1,8 @@
 import { useLoaderData } from "react-router";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/admin.led-panels";
 import { db } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/session.server";
-import { deleteByUrl } from "~/lib/storage.server";
-import { discard, type UploadRule } from "~/lib/upload.server";
-import { isParsed, readAdminForm, rejected, saved, formId, writeWithFiles } from "~/lib/admin-action.server";
+import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
 import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
 import { FileField, MediaPreview, TextAreaField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete, Modal } from "~/components/admin/modal";
@@ -23,60 +19,33 @@ export const ledPanelSchema = z.object({
   description: z.string({ error: "Descrição é obrigatória" }).trim().min(1, "Descrição é obrigatória"),
 });
 
-const uploads: Record<string, UploadRule> = { photo: { bucket: "blog-media", accept: "image" } };
+export const loader = ({ request }: Route.LoaderArgs) => sectionLoader(request, () => db.ledPanel.findMany({ orderBy: { createdAt: "desc" } }));
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
-  const panels = await db.ledPanel.findMany({ orderBy: { createdAt: "desc" } });
-  const editing = panels.find((p) => p.id === params.get("editar")) ?? null;
-  const deleting = panels.find((p) => p.id === params.get("excluir")) ?? null;
-  return { panels, editing, deleting, creating: params.has("novo") };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const parsed = await readAdminForm(request, context, uploads);
-  if (!isParsed(parsed)) return parsed;
-  const { form, stored, refused } = parsed;
-  const id = formId(form);
-
-  if (form.get("intent") === "delete") {
-    const panel = id ? await db.ledPanel.findUnique({ where: { id } }) : null;
-    if (!panel) return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao excluir painel" } }, 404);
-    await db.ledPanel.delete({ where: { id: panel.id } });
-    await deleteByUrl(panel.photo);
-    return saved(context, LIST, { type: "success", title: "Painel excluído com sucesso!" });
-  }
-
-  const submission = parseWithZod(form, { schema: ledPanelSchema });
-  if (submission.status !== "success") {
-    await discard(stored);
-    return rejected(context, { lastResult: submission.reply() });
-  }
-  const existing = id ? await db.ledPanel.findUnique({ where: { id } }) : null;
-  if (id && !existing) {
-    await discard(stored);
-    return rejected(context, { lastResult: submission.reply(), toast: { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." } }, 404);
-  }
+export const action = sectionAction({
+  list: LIST,
+  model: db.ledPanel,
+  schema: ledPanelSchema,
+  uploads: { photo: { bucket: "blog-media", accept: "image" } },
   // §8.3: a failed photo upload keeps the previous photo and the save goes on.
-  const photo = stored.photo?.url ?? existing?.photo ?? null;
-  const { title, primary_flow, reach, flow, description } = submission.value;
-  const values = { title, primaryFlow: primary_flow, reach, flow, description, photo };
-  const result = await writeWithFiles(stored, () =>
-    existing ? db.ledPanel.update({ where: { id: existing.id }, data: values }) : db.ledPanel.create({ data: values }),
-  );
-  if (!result.ok) return rejected(context, { lastResult: submission.reply(), toast: { type: "error", title: "Erro ao salvar painel", description: "Tente novamente." } }, 500);
-  if (stored.photo && existing?.photo) await deleteByUrl(existing.photo);
-  const title_ = existing ? "Painel atualizado com sucesso!" : "Painel criado com sucesso!";
-  if (refused.photo) return saved(context, LIST, { type: "error", title: "Erro ao fazer upload da foto", description: `${title_} ${refused.photo.message} A foto anterior foi mantida.` });
-  return saved(context, LIST, { type: "success", title: title_ });
-}
+  files: { photo: { column: "photo", refusalKeepsPrevious: true } },
+  toValues: ({ title, primary_flow, reach, flow, description }, { fileUrl }) => ({ title, primaryFlow: primary_flow, reach, flow, description, photo: fileUrl.photo }),
+  toasts: {
+    deleted: { type: "success", title: "Painel excluído com sucesso!" },
+    deleteFailed: { type: "error", title: "Erro ao excluir painel" },
+    notFound: { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." },
+    saveFailed: { type: "error", title: "Erro ao salvar painel", description: "Tente novamente." },
+    saved: ({ created, refused }) => {
+      const title = created ? "Painel criado com sucesso!" : "Painel atualizado com sucesso!";
+      if (refused.photo) return { type: "error", title: "Erro ao fazer upload da foto", description: `${title} ${refused.photo.message} A foto anterior foi mantida.` };
+      return { type: "success", title };
+    },
+  },
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Painéis LED | Admin" }];
 
 export default function AdminLedPanels({ actionData }: Route.ComponentProps) {
-  const { panels, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items: panels, editing, deleting, creating } = useLoaderData<typeof loader>();
   return (
     <AdminPage title="Painéis LED" action={<PrimaryLink to={`${LIST}?novo`}>Novo Painel</PrimaryLink>}>
       {panels.length === 0 ? (
@@ -103,7 +72,7 @@ export default function AdminLedPanels({ actionData }: Route.ComponentProps) {
   );
 }
 
-type Panel = Route.ComponentProps["loaderData"]["panels"][number];
+type Panel = Route.ComponentProps["loaderData"]["items"][number];
 
 function PanelForm({ panel, actionData }: { panel: Panel | null; actionData: Route.ComponentProps["actionData"] }) {
   const { form, fields, setXhrResult } = useAdminForm(
@@ -114,8 +83,7 @@ function PanelForm({ panel, actionData }: { panel: Panel | null; actionData: Rou
   );
   return (
     <Modal title={panel ? "Editar Painel" : "Novo Painel"} closeTo={LIST} wide>
-      <AdminForm form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={panel ? "Atualizar Painel" : "Criar Painel"} cancelTo={LIST}>
-        {panel ? <input type="hidden" name="id" value={panel.id} /> : null}
+      <AdminForm recordId={panel?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={panel ? "Atualizar Painel" : "Criar Painel"} cancelTo={LIST}>
         <TextField field={fields.title} label="Título" required />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField field={fields.primary_flow} label="Fluxo principal" required />

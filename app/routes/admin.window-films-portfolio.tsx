@@ -1,18 +1,15 @@
 import { useLoaderData } from "react-router";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-portfolio";
 import { db } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/session.server";
-import { deleteByUrl } from "~/lib/storage.server";
-import { discard, type UploadRule } from "~/lib/upload.server";
-import { formId, isParsed, readAdminForm, rejected, saved, uploadErrors, urlList, writeWithFiles } from "~/lib/admin-action.server";
+import { urlList } from "~/lib/admin-action.server";
+import { sectionAction, sectionLoader, urlListOf } from "~/lib/admin-section.server";
 import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
 import { intOr, repeatedText } from "~/components/admin/schema-helpers";
 import { FileField, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
-import { UrlListField } from "~/components/admin/url-list";
+import { initialUrls, UrlListField } from "~/components/admin/url-list";
 import { ConfirmDelete } from "~/components/admin/modal";
-import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
+import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/window-films-portfolio";
 export const VIDEO_CATEGORIES = ["Corporativo", "Comercial", "Eventos", "Edição"] as const;
@@ -32,47 +29,19 @@ export const filmsProjectSchema = z.object({
   order_index: z.preprocess(intOr(0), z.number().int()),
 });
 
-const uploads: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
-const asList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+export const loader = ({ request }: Route.LoaderArgs) =>
+  sectionLoader(request, async () => {
+    const rows = await db.windowFilmsProject.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] });
+    return rows.map((row) => ({ ...row, images: urlListOf(row.images), videos: urlListOf(row.videos) }));
+  });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
-  const rows = await db.windowFilmsProject.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] });
-  const projects = rows.map((row) => ({ ...row, images: asList(row.images), videos: asList(row.videos) }));
-  const editing = projects.find((p) => p.id === params.get("editar")) ?? null;
-  const deleting = projects.find((p) => p.id === params.get("excluir")) ?? null;
-  return { projects, editing, deleting, creating: params.has("novo") };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const parsed = await readAdminForm(request, context, uploads);
-  if (!isParsed(parsed)) return parsed;
-  const { form, stored, refused } = parsed;
-  const id = formId(form);
-
-  if (form.get("intent") === "delete") {
-    const project = id ? await db.windowFilmsProject.findUnique({ where: { id } }) : null;
-    if (!project) return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao excluir projeto" } }, 404);
-    await db.windowFilmsProject.delete({ where: { id: project.id } });
-    await deleteByUrl(project.coverImage);
-    return saved(context, LIST, { type: "success", title: "Projeto excluído com sucesso" });
-  }
-
-  const submission = parseWithZod(form, { schema: filmsProjectSchema });
-  if (submission.status !== "success" || refused.cover_image) {
-    await discard(stored);
-    const toast = refused.cover_image ? { type: "error" as const, title: "Arquivo inválido", description: refused.cover_image.message } : undefined;
-    return rejected(context, { lastResult: submission.reply({ fieldErrors: uploadErrors(refused) }), toast }, refused.cover_image?.status ?? 400);
-  }
-  const existing = id ? await db.windowFilmsProject.findUnique({ where: { id } }) : null;
-  if (id && !existing) {
-    await discard(stored);
-    return rejected(context, { lastResult: submission.reply(), toast: { type: "error", title: "Erro", description: "Projeto não encontrado." } }, 404);
-  }
-  const v = submission.value;
-  const values = {
+export const action = sectionAction({
+  list: LIST,
+  model: db.windowFilmsProject,
+  schema: filmsProjectSchema,
+  uploads: { cover_image: { bucket: "portfolio-media", accept: "media" } },
+  files: { cover_image: { column: "coverImage" } },
+  toValues: (v, { form, fileUrl }) => ({
     title: v.title,
     category: v.category,
     client: v.client || null,
@@ -82,27 +51,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     images: urlList(form, "images"),
     videos: urlList(form, "videos"),
     orderIndex: v.order_index,
-    coverImage: stored.cover_image?.url ?? existing?.coverImage ?? null,
-  };
-  const write = await writeWithFiles(stored, () =>
-    existing ? db.windowFilmsProject.update({ where: { id: existing.id }, data: values }) : db.windowFilmsProject.create({ data: values }),
-  );
-  if (!write.ok) return rejected(context, { lastResult: submission.reply(), toast: { type: "error", title: "Erro", description: "Não foi possível salvar o projeto. Tente novamente." } }, 500);
-  if (stored.cover_image && existing?.coverImage) await deleteByUrl(existing.coverImage);
-  return saved(context, LIST, { type: "success", title: existing ? "Projeto atualizado com sucesso" : "Projeto criado com sucesso" });
-}
+    coverImage: fileUrl.cover_image,
+  }),
+  toasts: {
+    deleted: { type: "success", title: "Projeto excluído com sucesso" },
+    deleteFailed: { type: "error", title: "Erro ao excluir projeto" },
+    uploadRefused: (message) => ({ type: "error", title: "Arquivo inválido", description: message }),
+    notFound: { type: "error", title: "Erro", description: "Projeto não encontrado." },
+    saveFailed: { type: "error", title: "Erro", description: "Não foi possível salvar o projeto. Tente novamente." },
+    saved: ({ created }) => ({ type: "success", title: created ? "Projeto criado com sucesso" : "Projeto atualizado com sucesso" }),
+  },
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Window Films · Portfólio | Admin" }];
 
 export default function AdminFilmsPortfolio({ actionData }: Route.ComponentProps) {
-  const { projects, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items: projects, editing, deleting, creating } = useLoaderData<typeof loader>();
   if (creating || editing) {
     return (
-      <AdminPage title={editing ? "Editar Projeto" : "Novo Projeto"}>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <ProjectForm key={editing?.id ?? "novo"} project={editing} actionData={actionData} />
-        </div>
-      </AdminPage>
+      <FormPage title={editing ? "Editar Projeto" : "Novo Projeto"}>
+        <ProjectForm key={editing?.id ?? "novo"} project={editing} actionData={actionData} />
+      </FormPage>
     );
   }
   return (
@@ -136,7 +105,7 @@ export default function AdminFilmsPortfolio({ actionData }: Route.ComponentProps
   );
 }
 
-type Project = Route.ComponentProps["loaderData"]["projects"][number];
+type Project = Route.ComponentProps["loaderData"]["items"][number];
 
 function ProjectForm({ project, actionData }: { project: Project | null; actionData: Route.ComponentProps["actionData"] }) {
   const { form, fields, setXhrResult } = useAdminForm(
@@ -156,11 +125,8 @@ function ProjectForm({ project, actionData }: { project: Project | null; actionD
       : { category: "Corporativo", order_index: "0" },
     `films-${project?.id ?? "novo"}`,
   );
-  const images = (fields.images.initialValue as string[] | string | undefined) ?? project?.images ?? [];
-  const videos = (fields.videos.initialValue as string[] | string | undefined) ?? project?.videos ?? [];
   return (
-    <AdminForm form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={project ? "Atualizar Projeto" : "Criar Projeto"} cancelTo={LIST}>
-      {project ? <input type="hidden" name="id" value={project.id} /> : null}
+    <AdminForm recordId={project?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={project ? "Atualizar Projeto" : "Criar Projeto"} cancelTo={LIST}>
       <FileField name="cover_image" label="Capa (imagem ou vídeo)" accept="image/*,video/*" current={project?.coverImage} error={fields.cover_image?.errors?.[0]} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.title} label="Título" required />
@@ -170,13 +136,9 @@ function ProjectForm({ project, actionData }: { project: Project | null; actionD
       <TextAreaField field={fields.challenge} label="Desafio" rows={3} />
       <TextAreaField field={fields.solution} label="Solução" rows={3} />
       <TextAreaField field={fields.result} label="Resultado" rows={2} />
-      <UrlListField name="images" label="URLs de imagens adicionais" initial={toLines(images)} errors={fields.images.errors} />
-      <UrlListField name="videos" label="URLs de vídeos (embed)" initial={toLines(videos)} errors={fields.videos.errors} />
+      <UrlListField name="images" label="URLs de imagens adicionais" initial={initialUrls(fields.images.initialValue, project?.images)} errors={fields.images.errors} />
+      <UrlListField name="videos" label="URLs de vídeos (embed)" initial={initialUrls(fields.videos.initialValue, project?.videos)} errors={fields.videos.errors} />
       <TextField field={fields.order_index} label="Ordem de exibição" type="number" />
     </AdminForm>
   );
-}
-
-function toLines(value: string[] | string): string[] {
-  return (Array.isArray(value) ? value : value.split(/\r?\n/)).map((v) => v.trim()).filter(Boolean);
 }

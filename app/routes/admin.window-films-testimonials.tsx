@@ -1,15 +1,13 @@
 import { useLoaderData } from "react-router";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-testimonials";
 import { db } from "~/lib/db.server";
-import { requireAdmin } from "~/lib/session.server";
-import { formId, isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
+import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
 import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
-import { intOr, repeatedText } from "~/components/admin/schema-helpers";
+import { intOr } from "~/components/admin/schema-helpers";
 import { TextAreaField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/modal";
-import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
+import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/window-films-testimonials";
 const optionalText = z.string().trim().optional();
@@ -27,33 +25,16 @@ export const testimonialSchema = z.object({
   order_index: z.preprocess(intOr(0), z.number().int()),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
-  const testimonials = await db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] });
-  const editing = testimonials.find((t) => t.id === params.get("editar")) ?? null;
-  const deleting = testimonials.find((t) => t.id === params.get("excluir")) ?? null;
-  return { testimonials, editing, deleting, creating: params.has("novo") };
-}
+export const loader = ({ request }: Route.LoaderArgs) =>
+  sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] }));
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const parsed = await readAdminForm(request, context, {});
-  if (!isParsed(parsed)) return parsed;
-  const { form } = parsed;
-  const id = formId(form);
+const SAVE_FAILED = { type: "error", title: "Erro ao salvar depoimento", description: "Tente novamente." } as const;
 
-  if (form.get("intent") === "delete") {
-    const row = id ? await db.windowFilmsTestimonial.findUnique({ where: { id } }) : null;
-    if (!row) return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao excluir depoimento" } }, 404);
-    await db.windowFilmsTestimonial.delete({ where: { id: row.id } });
-    return saved(context, LIST, { type: "success", title: "Depoimento excluído com sucesso" });
-  }
-
-  const submission = parseWithZod(form, { schema: testimonialSchema });
-  if (submission.status !== "success") return rejected(context, { lastResult: submission.reply() });
-  const v = submission.value;
-  const values = {
+export const action = sectionAction({
+  list: LIST,
+  model: db.windowFilmsTestimonial,
+  schema: testimonialSchema,
+  toValues: (v) => ({
     clientName: v.client_name,
     clientRole: v.client_role || null,
     clientCompany: v.client_company || null,
@@ -62,15 +43,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     videoUrl: v.video_url || null,
     rating: v.rating,
     orderIndex: v.order_index,
-  };
-  try {
-    if (id) await db.windowFilmsTestimonial.update({ where: { id }, data: values });
-    else await db.windowFilmsTestimonial.create({ data: values });
-  } catch (error) {
-    return rejected(context, { lastResult: submission.reply(), toast: { type: "error", title: "Erro ao salvar depoimento", description: "Tente novamente." } }, id ? 404 : 500);
-  }
-  return saved(context, LIST, { type: "success", title: id ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso" });
-}
+  }),
+  toasts: {
+    deleted: { type: "success", title: "Depoimento excluído com sucesso" },
+    deleteFailed: { type: "error", title: "Erro ao excluir depoimento" },
+    notFound: SAVE_FAILED,
+    saveFailed: SAVE_FAILED,
+    saved: ({ created }) => ({ type: "success", title: created ? "Depoimento criado com sucesso" : "Depoimento atualizado com sucesso" }),
+  },
+});
 
 export const meta: Route.MetaFunction = () => [{ title: "Window Films · Depoimentos | Admin" }];
 
@@ -79,14 +60,12 @@ export function preview(text: string): string {
 }
 
 export default function AdminFilmsTestimonials({ actionData }: Route.ComponentProps) {
-  const { testimonials, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items: testimonials, editing, deleting, creating } = useLoaderData<typeof loader>();
   if (creating || editing) {
     return (
-      <AdminPage title={editing ? "Editar Depoimento" : "Novo Depoimento"}>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <TestimonialForm key={editing?.id ?? "novo"} testimonial={editing} actionData={actionData} />
-        </div>
-      </AdminPage>
+      <FormPage title={editing ? "Editar Depoimento" : "Novo Depoimento"}>
+        <TestimonialForm key={editing?.id ?? "novo"} testimonial={editing} actionData={actionData} />
+      </FormPage>
     );
   }
   return (
@@ -124,7 +103,7 @@ export default function AdminFilmsTestimonials({ actionData }: Route.ComponentPr
   );
 }
 
-type Testimonial = Route.ComponentProps["loaderData"]["testimonials"][number];
+type Testimonial = Route.ComponentProps["loaderData"]["items"][number];
 
 function TestimonialForm({ testimonial: t, actionData }: { testimonial: Testimonial | null; actionData: Route.ComponentProps["actionData"] }) {
   const { form, fields, setXhrResult } = useAdminForm(
@@ -146,8 +125,7 @@ function TestimonialForm({ testimonial: t, actionData }: { testimonial: Testimon
     `wft-${t?.id ?? "novo"}`,
   );
   return (
-    <AdminForm form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={t ? "Atualizar Depoimento" : "Criar Depoimento"} cancelTo={LIST}>
-      {t ? <input type="hidden" name="id" value={t.id} /> : null}
+    <AdminForm recordId={t?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={t ? "Atualizar Depoimento" : "Criar Depoimento"} cancelTo={LIST}>
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField field={fields.client_name} label="Nome do cliente" required />
         <TextField field={fields.client_role} label="Cargo" />

@@ -57,6 +57,7 @@ export function AdminForm({
   children,
   submitDisabled = false,
   id,
+  recordId,
 }: {
   form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
   onXhrResult: (result: SubmissionResult<string[]> | null) => void;
@@ -67,6 +68,8 @@ export function AdminForm({
   children: ReactNode;
   submitDisabled?: boolean;
   id?: string;
+  /** The id of the row being edited, posted as `id` (none when creating). */
+  recordId?: string;
 }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -120,6 +123,7 @@ export function AdminForm({
     >
       {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
       <fieldset disabled={busy} className="space-y-5 disabled:opacity-80">
+        {recordId ? <input type="hidden" name="id" value={recordId} /> : null}
         {children}
       </fieldset>
       {progress !== null ? (

@@ -17,6 +17,15 @@ export function AdminPage({ title, action, children }: { title: string; action?:
   );
 }
 
+/** A section's create/edit page: the form on a white card. */
+export function FormPage({ title, narrow = false, children }: { title: string; narrow?: boolean; children: ReactNode }) {
+  return (
+    <AdminPage title={title}>
+      <div className={`${narrow ? "max-w-2xl " : ""}rounded-2xl border border-slate-200 bg-white p-6 shadow-sm`}>{children}</div>
+    </AdminPage>
+  );
+}
+
 export function PrimaryLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link to={to} preventScrollReset className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white shadow hover:bg-brand-700">

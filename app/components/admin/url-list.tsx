@@ -81,3 +81,9 @@ export function UrlListField({ name, label, initial, placeholder = "https://..."
     </div>
   );
 }
+
+/** The list's first entries: what the form posted last (after an error), else the saved row's. */
+export function initialUrls(posted: unknown, saved: string[] | undefined): string[] {
+  const value = (posted as string[] | string | undefined) ?? saved ?? [];
+  return (Array.isArray(value) ? value : value.split(/\r?\n/)).map((v) => v.trim()).filter(Boolean);
+}
