@@ -10,7 +10,7 @@ import { defineConfig } from "vite";
 // zod validation) stays apart.
 const reactRuntime = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]|rolldown[\\/:]runtime/;
 const firstLoadModule = /[\\/]app[\\/](root|routes[\\/]_site|routes[\\/]_site\._index)\.tsx($|\?)/;
-const appModule = /[\\/]app[\\/]/;
+const appModule = /[\\/]app[\\/].*\.(ts|tsx)($|\?)/;
 
 type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
 const loadedOnFirstLoad = new Map<string, boolean>();
