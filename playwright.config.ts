@@ -26,7 +26,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],

@@ -18,13 +18,36 @@ type FieldErrors = Record<string, string[]>;
 type SchemaSubmission<Schema extends z.ZodType> = Submission<z.input<Schema>, string[], z.output<Schema>>;
 type ActionArgs = { request: Request; context: Parameters<typeof rejected>[0] };
 
-/** The list page's data: every row, and the one `?editar=`/`?excluir=` names, and whether `?novo`. */
-export async function sectionLoader<R extends Row>(request: Request, list: () => Promise<R[]>) {
+/** A list that could not be read (§8.3 load toasts): the page shows it instead of the rows. */
+export interface LoadError {
+  title: string;
+  description: string;
+}
+
+/**
+ * The list page's data: every row, and the one `?editar=`/`?excluir=` names, and whether `?novo`.
+ * When the list cannot be read the page still renders, empty, with `loadError` (§8.3: the section's
+ * load toast, with the error's message as description unless the section gives its own).
+ */
+export async function sectionLoader<R extends Row>(
+  request: Request,
+  list: () => Promise<R[]>,
+  onLoadError: { title: string; description?: string },
+) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const items = await list();
+  let items: R[] = [];
+  let loadError: LoadError | null = null;
+  try {
+    items = await list();
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: onLoadError.title, error: String(error) }));
+    const message = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 200) : "Erro desconhecido.";
+    loadError = { title: onLoadError.title, description: onLoadError.description ?? message };
+  }
   return {
     items,
+    loadError,
     editing: items.find((item) => item.id === params.get("editar")) ?? null,
     deleting: items.find((item) => item.id === params.get("excluir")) ?? null,
     creating: params.has("novo"),
@@ -69,7 +92,7 @@ export interface SectionToasts<R> {
   saved: (outcome: { created: boolean; uploaded: Record<string, string>; refused: Record<string, UploadFailure>; existing: R | null }) => Toast;
   /** The write failed (500). */
   saveFailed: Toast;
-  /** The posted id has no row (404). Without it, a stale id fails like the write (saveFailed, 500). */
+  /** The posted id has no row (404; without this toast, saveFailed's text is shown). */
   notFound?: Toast;
   /** A file was refused (400/413); otherwise `invalid`, if any, on any other form error. */
   uploadRefused?: (message: string) => Toast;
@@ -132,7 +155,7 @@ export function sectionAction<R extends Row, Schema extends z.ZodType, Data>(sec
     }
     if (stale) {
       await discard(stored);
-      return rejected(context, { lastResult: submission.reply(), toast: toasts.notFound ?? toasts.saveFailed }, toasts.notFound ? 404 : 500);
+      return rejected(context, { lastResult: submission.reply(), toast: toasts.notFound ?? toasts.saveFailed }, 404);
     }
 
     const values = section.toValues(submission.value, save);

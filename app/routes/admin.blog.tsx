@@ -28,7 +28,7 @@ export const blogSchema = z.object({
 });
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.blogPost.findMany({ orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] }));
+  sectionLoader(request, () => db.blogPost.findMany({ orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] }), { title: "Erro ao carregar posts", description: "Tente novamente mais tarde" });
 
 const SAVE_FAILED = { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } as const;
 const slugOf = (v: { slug?: string; title: string }) => slugify(v.slug || v.title);
@@ -144,7 +144,7 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
   );
   const slugEdited = useRef(Boolean(post));
   return (
-    <AdminForm recordId={post?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={post ? "Atualizar Post" : "Criar Post"} cancelTo={LIST}>
+    <AdminForm recordId={post?.id} uploadDoneToast={{ type: "success", title: "Imagem enviada com sucesso!" }} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={post ? "Atualizar Post" : "Criar Post"} cancelTo={LIST}>
       <TextField
         field={fields.title}
         label="Título"

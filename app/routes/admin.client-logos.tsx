@@ -26,7 +26,7 @@ function isLogoUrl(value: string): boolean {
 }
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] }));
+  sectionLoader(request, () => db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] }), { title: "Erro ao carregar logos" });
 
 /** The logo is the uploaded file, else the URL typed in the form. */
 function logoUrlOf(uploaded: Record<string, string>, typed: unknown): string {

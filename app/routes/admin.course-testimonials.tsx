@@ -21,7 +21,7 @@ export const courseTestimonialSchema = z.object({
 });
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] }));
+  sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] }), { title: "Erro ao carregar depoimentos" });
 
 export const action = sectionAction({
   list: LIST,
@@ -87,6 +87,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
     <Modal title={t ? "Editar Depoimento" : "Novo Depoimento"} closeTo={LIST} wide>
       <AdminForm
         recordId={t?.id}
+        uploadDoneToast={{ type: "success", title: "Upload concluído", description: "Vídeo enviado com sucesso!" }}
         form={form}
         onXhrResult={setXhrResult}
         actionData={actionData}

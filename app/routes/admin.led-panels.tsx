@@ -19,7 +19,7 @@ export const ledPanelSchema = z.object({
   description: z.string({ error: "Descrição é obrigatória" }).trim().min(1, "Descrição é obrigatória"),
 });
 
-export const loader = ({ request }: Route.LoaderArgs) => sectionLoader(request, () => db.ledPanel.findMany({ orderBy: { createdAt: "desc" } }));
+export const loader = ({ request }: Route.LoaderArgs) => sectionLoader(request, () => db.ledPanel.findMany({ orderBy: { createdAt: "desc" } }), { title: "Erro ao carregar painéis" });
 
 export const action = sectionAction({
   list: LIST,

@@ -29,7 +29,7 @@ export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, async () => {
     const rows = await db.portfolioItem.findMany({ orderBy: { createdAt: "desc" } });
     return rows.map((row) => ({ ...row, images: urlListOf(row.images), videos: urlListOf(row.videos) }));
-  });
+  }, { title: "Erro ao carregar projetos" });
 
 export const action = sectionAction({
   list: LIST,

@@ -33,7 +33,7 @@ export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, async () => {
     const rows = await db.windowFilmsProject.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] });
     return rows.map((row) => ({ ...row, images: urlListOf(row.images), videos: urlListOf(row.videos) }));
-  });
+  }, { title: "Erro ao carregar dados" });
 
 export const action = sectionAction({
   list: LIST,

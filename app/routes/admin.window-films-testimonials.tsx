@@ -26,7 +26,7 @@ export const testimonialSchema = z.object({
 });
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] }));
+  sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] }), { title: "Erro ao carregar depoimentos" });
 
 const SAVE_FAILED = { type: "error", title: "Erro ao salvar depoimento", description: "Tente novamente." } as const;
 

@@ -44,6 +44,7 @@ test("portfolio: create with cover upload and URL list, edit, delete", async ({ 
   await images.press("Enter");
   await expect(page.getByRole("button", { name: /^Remover https:\/\/picsum/ })).toBeVisible();
   await page.getByRole("button", { name: "Criar Projeto" }).click();
+  await expect(toast(page, "Upload concluído")).toBeVisible();
   await expect(toast(page, "Projeto criado")).toContainText("O novo projeto foi adicionado com sucesso.");
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await expectPublic(page, "/portfolio", title, true);
@@ -207,6 +208,7 @@ test("blog: slug follows the title, drafts stay private, publish, native confirm
   await page.locator('[name="content"]').fill("<p>Conteúdo <strong>do teste</strong></p><script>alert(1)</script>");
   await page.locator('[name="is_published"]').uncheck();
   await page.getByRole("button", { name: "Criar Post" }).click();
+  await expect(toast(page, "Imagem enviada com sucesso!")).toBeVisible();
   await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
   const row = page.getByRole("listitem").filter({ hasText: title });
   await expect(row).toContainText(`/${slug}`);

@@ -164,6 +164,14 @@ describe("/admin/client-logos", () => {
     expect(await db.clientLogo.count()).toBe(0);
   });
 
+  it("answers 404 to a save for a logo that no longer exists, writing no row and keeping no file", async () => {
+    const cookie = await sessionCookie();
+    const stale = await dataOf(logos.action, formRequest(PATH, { id: "apagado-ha-pouco", client_name: "Acme", logo_file: png() }, { cookie }));
+    expect(stale.status).toBe(404);
+    expect(await db.clientLogo.count()).toBe(0);
+    expect(await files("portfolio-media")).toEqual([]);
+  });
+
   it("answers 400 without name or logo, and refuses a video as a logo", async () => {
     const cookie = await sessionCookie();
     const empty = await dataOf(logos.action, formRequest(PATH, { client_name: "" }, { cookie }));
@@ -209,5 +217,18 @@ describe("/admin/course-testimonials", () => {
     expect(image.body.toast?.title).toMatch(/^Erro ao enviar vídeo: /);
     expect(await db.courseTestimonial.count()).toBe(0);
     expect(await files("portfolio-media", "course-testimonials")).toEqual([]);
+  });
+});
+
+describe("sectionLoader", () => {
+  it("renders the list page empty with the section's load error when the list cannot be read", async () => {
+    const { sectionLoader } = await import("~/lib/admin-section.server");
+    const cookie = await sessionCookie();
+    const failing = () => Promise.reject(new Error("connection refused\nstack details"));
+    const projects = await sectionLoader(getRequest("/admin/portfolio", { cookie }), failing, { title: "Erro ao carregar projetos" });
+    expect(projects.items).toEqual([]);
+    expect(projects.loadError).toEqual({ title: "Erro ao carregar projetos", description: "connection refused" });
+    const posts = await sectionLoader(getRequest("/admin/blog", { cookie }), failing, { title: "Erro ao carregar posts", description: "Tente novamente mais tarde" });
+    expect(posts.loadError).toEqual({ title: "Erro ao carregar posts", description: "Tente novamente mais tarde" });
   });
 });

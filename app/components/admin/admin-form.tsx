@@ -47,6 +47,8 @@ export function useToastFrom(actionData: { toast?: ToastMessage } | undefined) {
   }, [actionData]);
 }
 
+const UPLOAD_DONE: ToastMessage = { type: "success", title: "Upload concluído" };
+
 export function AdminForm({
   form,
   onXhrResult,
@@ -58,6 +60,7 @@ export function AdminForm({
   submitDisabled = false,
   id,
   recordId,
+  uploadDoneToast = UPLOAD_DONE,
 }: {
   form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
   onXhrResult: (result: SubmissionResult<string[]> | null) => void;
@@ -70,6 +73,8 @@ export function AdminForm({
   id?: string;
   /** The id of the row being edited, posted as `id` (none when creating). */
   recordId?: string;
+  /** Shown when a file upload went through and the save succeeded (§8.4). */
+  uploadDoneToast?: ToastMessage;
 }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -97,6 +102,7 @@ export function AdminForm({
       const reply = (xhr.response ?? {}) as XhrReply;
       if (reply.toast) showToast(reply.toast);
       if (reply.redirectTo) {
+        showToast(uploadDoneToast);
         navigate(reply.redirectTo);
         return;
       }

@@ -1,8 +1,17 @@
 // The frame of every admin section page: back link to the dashboard, title, main action.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLoaderData, useLocation, useNavigation } from "react-router";
+import type { LoadError } from "~/lib/admin-section.server";
 
+/**
+ * A section page: back link, title, and above the content the §8.3 load error of its list (the
+ * loader's `loadError`, see sectionLoader) and 'Carregando...' while the page reloads.
+ */
 export function AdminPage({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const loadError = (useLoaderData() as { loadError?: LoadError | null } | undefined)?.loadError;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const reloading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <Link to="/admin/dashboard" className="text-sm font-medium text-brand-600 hover:underline">
@@ -12,6 +21,17 @@ export function AdminPage({ title, action, children }: { title: string; action?:
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
         {action}
       </div>
+      {loadError ? (
+        <div role="alert" className="mb-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-900">
+          <p className="font-semibold">{loadError.title}</p>
+          <p className="mt-0.5 text-sm">{loadError.description}</p>
+        </div>
+      ) : null}
+      {reloading ? (
+        <p role="status" className="mb-4 text-sm text-slate-500">
+          Carregando...
+        </p>
+      ) : null}
       {children}
     </div>
   );

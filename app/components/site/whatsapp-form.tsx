@@ -17,6 +17,13 @@ export const SENT_TOAST: ToastMessage = {
   description: "Redirecionando para o WhatsApp...",
 };
 
+/** §8.3: the contact form's failure toast (e.g. the validation code could not be loaded). */
+export const SEND_ERROR_TOAST: ToastMessage = {
+  type: "error",
+  title: "Erro",
+  description: "Ocorreu um erro ao enviar a mensagem. Tente novamente.",
+};
+
 export function useWhatsAppForm<V>(load: () => Promise<ClientFormModule<V>>, serverErrors?: Record<string, string[]>) {
   const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -38,6 +45,9 @@ export function useWhatsAppForm<V>(load: () => Promise<ClientFormModule<V>>, ser
       window.dispatchEvent(new CustomEvent<ToastMessage>("toast", { detail: SENT_TOAST }));
       form.reset();
       setClientErrors({});
+    } catch (error) {
+      console.error(error);
+      window.dispatchEvent(new CustomEvent<ToastMessage>("toast", { detail: SEND_ERROR_TOAST }));
     } finally {
       setSubmitting(false);
     }
