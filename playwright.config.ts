@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium.ts";
 
 // Browser tests against the built production server (scripts/e2e-server.ts starts it on a
 // fresh, seeded database). Two projects: JavaScript on and JavaScript off.
@@ -8,19 +9,7 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT || 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-};
+const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: "tests/e2e",

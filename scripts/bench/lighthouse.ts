@@ -1,18 +1,9 @@
 // Lighthouse, mobile profile (its default), on Debian's Chromium with the flags of DESIGN.md §4.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium.ts";
 
-export const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+export const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 export interface PageScores {
   url: string;
@@ -31,7 +22,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 export async function runLighthouse(urls: string[]): Promise<PageScores[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
   });
   const results: PageScores[] = [];
