@@ -83,7 +83,7 @@ describe("public reads (spec §7.2)", () => {
   });
 
   it("puts panels 01, 08 and 14 under Destaque, newest first within each group", async () => {
-    const { data } = unwrap(await ledLoader(routeArgs(getRequest("/led-panels"))));
+    const { data } = unwrap(await ledLoader());
     expect(data.featured.map((p: any) => p.title)).toEqual(["Panel 01 – T-63", "PANEL 14 – Bueno"]);
     expect(data.others.map((p: any) => p.title)).toEqual(["Panel 03 – Marista", "Panel 02 – Centro"]);
   });
@@ -97,9 +97,9 @@ describe("public reads (spec §7.2)", () => {
   });
 
   it("orders course testimonials by display_order and logos by order_index", async () => {
-    const course = unwrap(await courseLoader(routeArgs(getRequest("/curso")))).data;
+    const course = unwrap(await courseLoader()).data;
     expect(course.testimonials.map((t: any) => t.studentName)).toEqual(["Primeiro", "Segundo"]);
-    const home = unwrap(await homeLoader(routeArgs(getRequest("/")))).data;
+    const home = unwrap(await homeLoader()).data;
     const html: string = home.sectionsHtml;
     expect(html).toContain("TEMOS A CONFIANÇA DE + DE 200 MARCAS NO MERCADO");
     expect(html.indexOf('alt="Logo A"')).toBeGreaterThan(-1);
@@ -111,13 +111,13 @@ describe("public reads (spec §7.2)", () => {
   it("hides the logo strip when there are no logos", async () => {
     const logos = await db.clientLogo.findMany();
     await db.clientLogo.deleteMany();
-    const home = unwrap(await homeLoader(routeArgs(getRequest("/")))).data;
+    const home = unwrap(await homeLoader()).data;
     expect(home.sectionsHtml).not.toContain("TEMOS A CONFIANÇA");
     await db.clientLogo.createMany({ data: logos });
   });
 
   it("lists only published posts, newest first", async () => {
-    const { data } = unwrap(await blogLoader(routeArgs(getRequest("/blog"))));
+    const { data } = unwrap(await blogLoader());
     expect(data.posts.map((p: any) => p.slug)).toEqual(["novo", "antigo"]);
     expect(data.posts[0]).not.toHaveProperty("content");
   });
