@@ -131,7 +131,10 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
                   <Stars rating={t.rating} />
                   <div className="mt-4 flex-1">
                     {t.videoUrl ? (
-                      <MediaPlayer url={t.videoUrl} title={`Depoimento em vídeo de ${t.clientName}`} />
+                      // Testimonials are phone clips (9:16): a narrow player keeps the card as tall as its neighbours.
+                      <div className="mx-auto w-full max-w-60">
+                        <MediaPlayer url={t.videoUrl} title={`Depoimento em vídeo de ${t.clientName}`} vertical />
+                      </div>
                     ) : (
                       <blockquote className="text-slate-700">“{t.testimonial}”</blockquote>
                     )}

@@ -26,9 +26,10 @@ export function MediaCover({ url, alt, className = "", priority = false }: { url
       {kind === "video" ? (
         <Video src={url} variant="cover" posterWidth={960} className="size-full object-cover" />
       ) : null}
-      <span className="absolute inset-0 flex items-center justify-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-white/90 text-ink shadow-lg">
-          <Icon name="play" className="ml-1 size-6" />
+      {/* On a video's frame the play mark sits in a corner, clear of the title clips carry in their centre. */}
+      <span className={`absolute inset-0 flex p-3 ${kind === "video" ? "items-end justify-start" : "items-center justify-center"}`}>
+        <span className="flex size-12 items-center justify-center rounded-full bg-white/90 text-ink shadow-lg">
+          <Icon name="play" className="ml-0.5 size-5" />
         </span>
       </span>
       <span className="sr-only">{alt} (vídeo)</span>
