@@ -12,7 +12,7 @@ import { requestInfo } from "~/lib/request-info.server";
 // Re-exported so the HTTP server (server/app.ts) fills them in for every request and reads the
 // content version its page cache depends on, through the same module instances as the app.
 export { requestInfoContext } from "~/lib/request-info.server";
-export { currentContentVersion } from "~/lib/content-version.server";
+export { currentContentVersion, watchContentVersion } from "~/lib/content-version.server";
 
 /** Called by the HTTP server on shutdown, once in-flight requests are done. */
 export async function disconnectDatabase(): Promise<void> {

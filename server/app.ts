@@ -26,6 +26,7 @@ interface AppEntry {
   requestInfoContext: RouterContext<{ ip: string; requestId: string }>;
   cspNonceContext: RouterContext<string>;
   currentContentVersion: () => Promise<number>;
+  watchContentVersion: (onChange: () => void) => () => void;
 }
 
 export interface ServerOptions {
@@ -36,6 +37,8 @@ export interface ServerOptions {
   mediaOrigins: string[];
   /** How many reverse proxies sit in front of the server (TRUST_PROXY); 0 ignores X-Forwarded-For. */
   trustedProxies?: number;
+  /** How long a read of the content version may be reused (PAGE_CACHE_CHECK_MS) when no change was announced; 0 reads per request. */
+  versionCheckMs?: number;
 }
 
 /** Public HTML may be kept by shared caches for a minute and served stale while revalidating. */
@@ -49,7 +52,9 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
   const entry = options.build.entry.module as unknown as AppEntry;
   const security: SecurityOptions = { mediaOrigins: options.mediaOrigins, production: options.mode === "production" };
   const staticHeaders = securityHeaders(null, security);
-  const cache = new PageCache({ readVersion: entry.currentContentVersion });
+  const cache = new PageCache({ readVersion: entry.currentContentVersion, checkEveryMs: options.versionCheckMs });
+  // Another instance's write (PostgreSQL NOTIFY) makes the next request re-read the version.
+  entry.watchContentVersion(() => cache.expireVersion());
 
   const assets = sirv(join(options.buildDir, "client/assets"), {
     immutable: true,

@@ -30,6 +30,7 @@ const { handle } = createServerHandler({
   siteUrl: process.env.SITE_URL,
   mediaOrigins: mediaOriginsFromEnv(process.env),
   trustedProxies: Number(process.env.TRUST_PROXY || 0),
+  versionCheckMs: Number(process.env.PAGE_CACHE_CHECK_MS || 1000),
 });
 
 const server = createServer(handle);

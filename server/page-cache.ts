@@ -79,6 +79,7 @@ export class PageCache {
   private checkedAt = 0;
   private checking: Promise<number> | null = null;
   private followUp: Promise<number> | null = null;
+  private expiries = 0;
   private readonly readVersion: () => Promise<number>;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
@@ -107,11 +108,13 @@ export class PageCache {
   }
 
   private startCheck(): Promise<number> {
+    const expiries = this.expiries;
     return this.readVersion()
       .then((version) => {
         if (version !== this.version) this.clear();
         this.version = version;
-        this.checkedAt = Date.now();
+        // A change announced while this read was under way may postdate it: read again next time.
+        if (expiries === this.expiries) this.checkedAt = Date.now();
         return version;
       })
       .finally(() => {
@@ -119,8 +122,9 @@ export class PageCache {
       });
   }
 
-  /** Forces the next request to re-read the version (called after a write request). */
+  /** Forces the next request to re-read the version (after a write here, or one announced by another instance). */
   expireVersion(): void {
+    this.expiries++;
     this.checkedAt = 0;
   }
 

@@ -1,6 +1,11 @@
 // A single counter bumped by every admin write. Each server instance compares it with the
-// version its page cache was built at, so a change made through one instance shows on all.
-import { db } from "./db.server.ts";
+// version its page cache was built at, so a change made through one instance shows on all:
+// on PostgreSQL every bump also sends a NOTIFY that every instance LISTENs to, so their caches
+// drop at once; a periodic re-read (PAGE_CACHE_CHECK_MS) is the safety net.
+import { db, isPostgres } from "./db.server.ts";
+import { env } from "./env.server.ts";
+
+const CHANNEL = "content_version";
 
 export async function bumpContentVersion(): Promise<void> {
   await db.contentVersion.upsert({
@@ -8,9 +13,48 @@ export async function bumpContentVersion(): Promise<void> {
     create: { id: 1, version: 1 },
     update: { version: { increment: 1 } },
   });
+  if (isPostgres) await db.$executeRawUnsafe(`NOTIFY ${CHANNEL}`);
 }
 
 export async function currentContentVersion(): Promise<number> {
   const row = await db.contentVersion.findUnique({ where: { id: 1 } });
   return row?.version ?? 0;
+}
+
+/**
+ * Calls `onChange` whenever any instance bumps the version (PostgreSQL LISTEN/NOTIFY, on a
+ * connection of its own that reconnects by itself), and after every (re)connection, since
+ * notifications sent while it was away are lost. On SQLite (one instance) there is nothing to
+ * watch. Returns a function that stops watching.
+ */
+export function watchContentVersion(onChange: () => void): () => void {
+  if (!isPostgres) return () => {};
+  let stopped = false;
+  let client: import("pg").Client | null = null;
+  const retry = () => {
+    if (!stopped) setTimeout(connect, 1000).unref();
+  };
+  async function connect() {
+    const { default: pg } = await import("pg");
+    const listener = new pg.Client({ connectionString: env.DATABASE_URL });
+    listener.on("notification", () => onChange());
+    listener.on("error", () => {
+      listener.end().catch(() => {});
+      retry();
+    });
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN ${CHANNEL}`);
+      client = listener;
+      onChange();
+    } catch {
+      listener.end().catch(() => {});
+      retry();
+    }
+  }
+  void connect();
+  return () => {
+    stopped = true;
+    void client?.end().catch(() => {});
+  };
 }

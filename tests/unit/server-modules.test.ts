@@ -159,6 +159,27 @@ describe("PageCache", () => {
     expect(reads).toBe(2);
   });
 
+  it("a change announced while a read is under way is read again, not trusted for the interval", async () => {
+    let version = 1;
+    let release!: () => void;
+    const cache = new PageCache({
+      readVersion: async () => {
+        const seen = version;
+        await new Promise<void>((r) => (release = r));
+        return seen;
+      },
+      checkEveryMs: 60_000,
+    });
+    const stale = cache.currentVersion(); // reads 1...
+    version = 2;
+    cache.expireVersion(); // ...while another instance announces its write
+    release();
+    expect(await stale).toBe(1);
+    const next = cache.currentVersion();
+    release();
+    expect(await next).toBe(2);
+  });
+
   it("re-reads the version right after a write and never stores a page rendered before a change", async () => {
     let version = 1;
     const cache = new PageCache({ readVersion: async () => version, checkEveryMs: 60_000 });
