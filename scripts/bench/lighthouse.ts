@@ -28,8 +28,14 @@ export async function runLighthouse(urls: string[]): Promise<PageScores[]> {
   const results: PageScores[] = [];
   try {
     for (const url of urls) {
-      const runnerResult = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
-      const lhr = runnerResult?.lhr;
+      // A run that Lighthouse itself could not complete (no trace, a protocol timeout) says
+      // nothing about the page: it is tried once more, and its error is printed if it fails again.
+      let lhr;
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES }))?.lhr;
+        if (lhr && !lhr.runtimeError && lhr.categories.performance?.score != null) break;
+        console.error(`bench: Lighthouse run ${attempt} on ${url} failed: ${lhr?.runtimeError?.message ?? "no result"}`);
+      }
       if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const origin = new URL(url).origin;
