@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 const SALES = "5562991234567";
 const VIDEO = "5562998765432";
 const DRAFT_SLUG = "crm-e-automacao-de-vendas-por-onde-comecar";
+const PUBLISHED_SLUG = "agente-de-ia-no-whatsapp-atendimento-24-horas";
 
 const pages: Array<{ path: string; h1: RegExp | string; text: string }> = [
   { path: "/", h1: "Transformação Digital que entrega resultado", text: "A AGÊNCIA DAS MELHORES MARCAS" },
@@ -104,7 +105,8 @@ test("home: service calls to action, methodology anchor, logos, FAQ accordion an
 
   await expect(page.getByRole("heading", { name: "TEMOS A CONFIANÇA DE + DE 200 MARCAS NO MERCADO" })).toBeVisible();
   const logos = page.locator(".logo-track li:not([data-duplicate]) img");
-  await expect(logos).toHaveCount(12);
+  // The seed's 12 logos (an admin test running alongside may add one).
+  await expect(logos.nth(11)).toBeAttached();
   for (const alt of await logos.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))) expect(alt).toBeTruthy();
 
   await expect(page.getByRole("heading", { name: "Dúvidas frequentes sobre Transformação Digital" })).toBeVisible();
@@ -184,7 +186,7 @@ test("window films: filters, testimonials (video instead of text) and the video 
   await expect.poll(async () => [...new Set(await badges.allTextContents())]).toEqual(["Eventos"]);
 
   const testimonials = page.locator("section", { has: page.getByRole("heading", { name: "O que dizem nossos clientes" }) });
-  await expect(testimonials.locator("li")).toHaveCount(3);
+  await expect(testimonials.locator("li").nth(2)).toBeAttached(); // the seed's 3 (admin tests may add more)
   const carlos = testimonials.locator("li", { hasText: "Carlos Henrique Moura" });
   await expect(carlos.locator("video")).toHaveCount(1);
   await expect(carlos.locator("video")).toHaveAttribute("poster", /depoimento-carlos\.webp/);
@@ -200,13 +202,15 @@ test("course: the call to action and the students' video testimonials", async ({
   expect(waText(await cta.getAttribute("href"))).toBe("Olá, vim do site e quero participar do curso IA + Marketing + Vendas na Prática");
   await expect(page.getByRole("heading", { name: "Para Quem é Este Curso" })).toBeVisible();
   const testimonials = page.locator("section", { has: page.getByRole("heading", { name: "Depoimentos de alunos" }) });
-  await expect(testimonials.locator("video")).toHaveCount(3);
+  await expect(testimonials.locator("video").nth(2)).toBeAttached(); // the seed's 3 (admin tests may add more)
   // Each shows its poster (the frame shipped next to the demo clip), not a black box.
-  for (const video of await testimonials.locator("video").all()) {
+  const demoStudents = testimonials.locator("li").filter({ hasText: /Mariana Lopes|Rafael Nogueira|Patrícia Siqueira/ });
+  await expect(demoStudents).toHaveCount(3);
+  for (const video of await demoStudents.locator("video").all()) {
     await expect(video).toHaveAttribute("poster", /%2Fdemo%2Fvideos%2Faluno-[a-z]+\.webp/);
     await expect(video).toHaveAttribute("preload", "metadata");
   }
-  const poster = await testimonials.locator("video").first().getAttribute("poster");
+  const poster = await demoStudents.locator("video").first().getAttribute("poster");
   const response = await page.request.get(poster!);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^image\//);
@@ -214,13 +218,16 @@ test("course: the call to action and the students' video testimonials", async ({
 
 test("blog: only published posts, Portuguese dates, post page and 404 for drafts", async ({ page }) => {
   await page.goto("/blog");
+  // The demo seed publishes 5 posts (admin tests running alongside may add their own).
   const cards = page.locator("main article");
-  await expect(cards).toHaveCount(5);
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(5);
   await expect(cards.first().locator("time")).toHaveText(/^\d{2} de [a-zç]+, \d{4}$/);
   await expect(page.locator(`a[href="/blog/${DRAFT_SLUG}"]`)).toHaveCount(0);
 
-  const title = await cards.first().getByRole("heading").textContent();
-  await cards.first().getByRole("link", { name: /Ler mais/ }).click();
+  const card = cards.filter({ has: page.locator(`a[href="/blog/${PUBLISHED_SLUG}"]`) });
+  const title = await card.getByRole("heading").textContent();
+  await card.getByRole("link", { name: /Ler mais/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
   await expect(page.getByRole("link", { name: "Voltar para o blog" }).first()).toHaveAttribute("href", "/blog");
   const cta = page.getByRole("main").getByRole("link", { name: /Falar com Especialista/ });
