@@ -13,7 +13,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { PassThrough, Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { BUCKETS, isBucket, isSafeKey, type Bucket, type ObjectBody, type StorageBackend } from "./storage.server.ts";
 
 export interface S3Config {
@@ -88,8 +88,14 @@ export class S3Storage implements StorageBackend {
   async put(bucket: Bucket, key: string, body: Readable, contentType: string): Promise<number> {
     checkKey(bucket, key);
     let size = 0;
-    const counted = new PassThrough();
-    counted.on("data", (chunk: Buffer) => (size += chunk.length));
+    // Counting in a Transform keeps backpressure: a "data" listener would switch the stream to
+    // flowing mode, and the upload would no longer slow the client down when the store is slower.
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
     body.on("error", (error) => counted.destroy(error));
     body.pipe(counted);
     const upload = new Upload({
