@@ -2,28 +2,19 @@
 // temporary folder, on a free port. Used by `npm run bench`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../lib/free-port.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = new URL("../..", import.meta.url).pathname;
+
+export { freePort };
 
 export interface DemoServer {
   baseUrl: string;
   env: NodeJS.ProcessEnv;
   logFile: string;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {

@@ -56,28 +56,12 @@ export function SiteFooter() {
 
         <nav aria-label="Links rápidos">
           <h2 className={headingClass}>Links rápidos</h2>
-          <ul className="mt-4 space-y-2.5 text-sm">
-            {footerQuickLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={footerQuickLinks} />
         </nav>
 
         <div>
           <h2 className={headingClass}>Serviços</h2>
-          <ul className="mt-4 space-y-2.5 text-sm">
-            {footerServiceLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={footerServiceLinks} />
         </div>
 
         <div>
@@ -146,5 +130,19 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+function LinkList({ links }: { links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <ul className="mt-4 space-y-2.5 text-sm">
+      {links.map((l) => (
+        <li key={l.to}>
+          <Link to={l.to} className={linkClass}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
