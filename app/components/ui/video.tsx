@@ -2,6 +2,7 @@
 // play (the media route and S3 both answer Range requests, so seeking works), with a poster
 // image (resized through the image route like every public image). Without an explicit poster
 // it uses the one shipped next to a demo clip (posterFor), so no video shows as a black box.
+import { preload } from "react-dom";
 import { imageUrl, isResizable, type ImageWidth } from "~/lib/image-url";
 import { posterFor } from "~/lib/media";
 
@@ -28,6 +29,9 @@ export function Video({ src, poster, title, width, height, className, variant = 
   const posterSource = poster === undefined ? posterFor(src) : poster;
   const posterUrl = posterSource ? (isResizable(posterSource) ? imageUrl(posterSource, posterWidth) : posterSource) : undefined;
   const decorative = variant !== "player";
+  // A background video sits behind a hero: its poster is the page's largest paint, and browsers
+  // only find a poster once they build the <video>, so it is preloaded from the <head>.
+  if (variant === "background" && posterUrl) preload(posterUrl, { as: "image", fetchPriority: "high" });
   return (
     <video
       // Without a poster a card shows the frame at 0.5 s instead of a black first frame.
