@@ -32,6 +32,22 @@ test("the window-films lightbox shows the project's challenge, solution and resu
   await expect(dialog).toHaveCount(0);
 });
 
+test("the window-films hero loop starts only once the page has loaded", async ({ page }) => {
+  const videoRequests: number[] = [];
+  let loaded = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/demo/videos/hero-16x9.mp4")) videoRequests.push(Date.now());
+  });
+  page.on("load", () => (loaded = Date.now()));
+  await page.goto("/window-films");
+  const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) }).locator("video");
+  await expect(hero).toHaveCount(1); // the <noscript> twin is not part of the page with JavaScript on
+  await expect(hero).toHaveAttribute("preload", "none");
+  await expect.poll(() => hero.evaluate((video: HTMLVideoElement) => !video.paused)).toBe(true);
+  expect(videoRequests.length).toBeGreaterThan(0);
+  expect(Math.min(...videoRequests)).toBeGreaterThanOrEqual(loaded);
+});
+
 test("the header gains a shadow once scrolled past 20 px", async ({ page }) => {
   await page.goto("/");
   const header = page.getByRole("banner");

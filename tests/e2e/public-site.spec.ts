@@ -194,6 +194,12 @@ test("window films: filters, testimonials (video instead of text) and the video 
   await expect(carlos.locator("blockquote")).toHaveCount(0);
   const cta = page.getByRole("link", { name: /Pedir orçamento pelo WhatsApp/ });
   await expect(cta).toHaveAttribute("href", new RegExp(`^https://wa\\.me/${VIDEO}\\?text=`));
+
+  // The hero's silent loop: started by a script after load, or by autoplay without JavaScript.
+  await page.goto("/window-films");
+  const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) }).locator("video");
+  await expect(hero.first()).toHaveAttribute("poster", /hero-16x9\.webp/);
+  if (!isJs()) await expect(page.locator("section video[autoplay]")).toHaveCount(1);
 });
 
 test("course: the call to action and the students' video testimonials", async ({ page }) => {

@@ -50,10 +50,18 @@ describe("Video poster and variants", () => {
     expect(cover).not.toContain("controls");
     expect(cover).toContain('aria-hidden="true"');
     expect(cover).toContain('src="/media/a.mp4#t=0.5"');
-    expect(html({ src: "/demo/videos/hero-16x9.mp4", variant: "cover" })).toContain('src="/demo/videos/hero-16x9.mp4"');
+    expect(cover).toContain('preload="metadata"'); // no poster: the frame at 0.5 s is the cover
+    const withPoster = html({ src: "/demo/videos/hero-16x9.mp4", variant: "cover" });
+    expect(withPoster).toContain('src="/demo/videos/hero-16x9.mp4"');
+    expect(withPoster).toContain('preload="none"'); // the poster is the cover: nothing of the video loads
 
     const background = html({ src: "/demo/videos/hero-16x9.mp4", variant: "background" });
-    expect(background).toMatch(/autoPlay=""[^>]*loop=""[^>]*muted=""/);
+    // Nothing of the loop loads before the page has (JS starts it); without JS it autoplays.
+    const [live, noscript] = background.split("<noscript>");
+    expect(live).toMatch(/loop=""[^>]*muted=""/);
+    expect(live).toContain('preload="none"');
+    expect(live).not.toMatch(/autoPlay/i);
+    expect(noscript).toMatch(/<video[^>]*loop=""[^>]*muted=""[^>]*autoPlay=""/);
     expect(background).toContain('aria-hidden="true"');
     expect(background).not.toContain("controls");
   });

@@ -2,6 +2,7 @@
 // play (the media route and S3 both answer Range requests, so seeking works), with a poster
 // image (resized through the image route like every public image). Without an explicit poster
 // it uses the one shipped next to a demo clip (posterFor), so no video shows as a black box.
+import { useEffect, useRef } from "react";
 import { preload } from "react-dom";
 import { imageUrl, isResizable, type ImageWidth } from "~/lib/image-url";
 import { posterFor } from "~/lib/media";
@@ -29,26 +30,51 @@ export function Video({ src, poster, title, width, height, className, variant = 
   const posterSource = poster === undefined ? posterFor(src) : poster;
   const posterUrl = posterSource ? (isResizable(posterSource) ? imageUrl(posterSource, posterWidth) : posterSource) : undefined;
   const decorative = variant !== "player";
+  const background = variant === "background";
   // A background video sits behind a hero: its poster is the page's largest paint, and browsers
   // only find a poster once they build the <video>, so it is preloaded from the <head>.
-  if (variant === "background" && posterUrl) preload(posterUrl, { as: "image", fetchPriority: "high" });
+  if (background && posterUrl) preload(posterUrl, { as: "image", fetchPriority: "high" });
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (background) return playAfterLoad(ref.current);
+  }, [background]);
+  const shared = {
+    // Without a poster a card shows the frame at 0.5 s instead of a black first frame.
+    src: variant === "cover" && !posterUrl ? `${src}#t=0.5` : src,
+    poster: posterUrl,
+    controls: variant === "player",
+    loop: background,
+    muted: decorative,
+    playsInline: true,
+    "aria-label": decorative ? undefined : title,
+    "aria-hidden": decorative ? true : undefined,
+    tabIndex: decorative ? -1 : undefined,
+    width,
+    height,
+    className,
+  };
+  // A card's cover with a poster needs nothing of the video itself; without one, its frame at 0.5 s.
+  if (!background) return <video {...shared} preload={variant === "cover" && posterUrl ? "none" : "metadata"} />;
+  // A background loop is decoration: none of it loads until the page has, so it never competes
+  // with what the page paints (its poster shows until then). Without JavaScript it autoplays.
   return (
-    <video
-      // Without a poster a card shows the frame at 0.5 s instead of a black first frame.
-      src={variant === "cover" && !posterUrl ? `${src}#t=0.5` : src}
-      poster={posterUrl}
-      preload="metadata"
-      controls={variant === "player"}
-      autoPlay={variant === "background"}
-      loop={variant === "background"}
-      muted={decorative}
-      playsInline
-      aria-label={decorative ? undefined : title}
-      aria-hidden={decorative ? true : undefined}
-      tabIndex={decorative ? -1 : undefined}
-      width={width}
-      height={height}
-      className={className}
-    />
+    <>
+      <video ref={ref} {...shared} preload="none" />
+      <noscript>
+        <video {...shared} autoPlay />
+      </noscript>
+    </>
   );
+}
+
+/** Starts a muted background loop once the page has loaded, unless the visitor prefers reduced motion. */
+function playAfterLoad(video: HTMLVideoElement | null): (() => void) | undefined {
+  if (!video || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const play = () => void video.play().catch(() => undefined);
+  if (document.readyState === "complete") {
+    play();
+    return;
+  }
+  window.addEventListener("load", play, { once: true });
+  return () => window.removeEventListener("load", play);
 }
