@@ -1,13 +1,14 @@
 // `npm run bench`: the performance figures of issue 8 against their budgets, in one table.
 // Builds only when the build is missing or older than the sources, starts the production server
 // on the demo seed in a temporary folder, then measures:
-//   - Lighthouse (mobile) on /, /servicos, /portfolio, /window-films, /blog and one blog post;
+//   - Lighthouse (mobile), the median of three runs, on /, /servicos, /portfolio, /window-films, /blog and one blog post;
 //   - JavaScript and CSS bytes (gzip) on first load of /;
 //   - throughput of anonymous GET / against a bare Node http server with the same bytes, p99;
 //   - the median time of an uncached render of /;
 //   - the media figures of scripts/bench/media.ts (its runMediaBench()), if present.
 // Options (env): BUILD_DIR (default build; when given and present, used as it is), BENCH_SECONDS (autocannon time per side, default 15),
-// BENCH_SKIP_LIGHTHOUSE=1. Exits 1 when a budget is missed.
+// BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_RUNS (runs per page, default 3; the median run is reported).
+// Exits 1 when a budget is missed.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { request } from "node:http";
