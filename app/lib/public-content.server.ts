@@ -1,5 +1,6 @@
 // The public site's reads (spec §7.2), one function per list, in the spec's orders.
 import { db } from "./db.server";
+import { isVideoUrl } from "./media";
 
 /** `images`/`videos` JSON columns as a clean list of URLs. */
 export function urlList(value: unknown): string[] {
@@ -25,15 +26,20 @@ export async function listLedPanels() {
   return db.ledPanel.findMany({ orderBy: { createdAt: "desc" } });
 }
 
+/** The video brand's projects (those of `category` when given), its testimonials, and the hero's
+ * background video: the first project's video cover, whatever the filter, so the hero stays put. */
 export async function listWindowFilms(category: string | null) {
   const order = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
-  const [projects, testimonials] = await Promise.all([
-    db.windowFilmsProject.findMany({ where: category ? { category } : undefined, orderBy: order }),
+  const [all, testimonials] = await Promise.all([
+    db.windowFilmsProject.findMany({ orderBy: order }),
     db.windowFilmsTestimonial.findMany({ orderBy: order }),
   ]);
   return {
-    projects: projects.map((p) => ({ ...p, images: urlList(p.images), videos: urlList(p.videos) })),
+    projects: all
+      .filter((p) => !category || p.category === category)
+      .map((p) => ({ ...p, images: urlList(p.images), videos: urlList(p.videos) })),
     testimonials,
+    heroVideo: all.find((p) => isVideoUrl(p.coverImage))?.coverImage ?? null,
   };
 }
 

@@ -11,15 +11,14 @@ import { Video } from "~/components/ui/video";
 import { site } from "~/content/site";
 import { windowFilms } from "~/content/window-films";
 import { env } from "~/lib/env.server";
-import { isVideoUrl } from "~/lib/media";
 import { categoryFromUrl, listWindowFilms } from "~/lib/public-content.server";
 import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { seo } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const category = categoryFromUrl(new URL(request.url), WINDOW_FILMS_CATEGORIES);
-  const { projects, testimonials } = await listWindowFilms(category);
-  return { siteUrl: env.SITE_URL, category, projects, testimonials };
+  const { projects, testimonials, heroVideo } = await listWindowFilms(category);
+  return { siteUrl: env.SITE_URL, category, projects, testimonials, heroVideo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -35,11 +34,10 @@ function mediaOf(p: { coverImage: string | null; images: string[]; videos: strin
 }
 
 export default function WindowFilms({ loaderData }: Route.ComponentProps) {
-  const { projects, testimonials, category } = loaderData;
+  const { projects, testimonials, category, heroVideo } = loaderData;
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const open = projects.find((p) => p.id === params.get("midia"));
-  const heroVideo = projects.find((p) => isVideoUrl(p.coverImage))?.coverImage;
 
   return (
     <>

@@ -43,8 +43,8 @@ beforeAll(async () => {
   await db.windowFilmsProject.createMany({
     data: [
       { title: "WF ordem 2", category: "Eventos", orderIndex: 2, createdAt: minutesAgo(30) },
-      { title: "WF ordem 0 antigo", category: "Corporativo", orderIndex: 0, createdAt: minutesAgo(20) },
-      { title: "WF ordem 0 novo", category: "Comercial", orderIndex: 0, createdAt: minutesAgo(10) },
+      { title: "WF ordem 0 antigo", category: "Corporativo", orderIndex: 0, createdAt: minutesAgo(20), coverImage: "/wf-antigo.mp4" },
+      { title: "WF ordem 0 novo", category: "Comercial", orderIndex: 0, createdAt: minutesAgo(10), coverImage: "/wf-novo.webp" },
     ],
   });
   await db.courseTestimonial.createMany({
@@ -94,6 +94,9 @@ describe("public reads (spec §7.2)", () => {
     expect(data.testimonials).toEqual([]);
     const events = unwrap(await windowFilmsLoader(routeArgs(getRequest("/window-films?categoria=Eventos")))).data;
     expect(events.projects.map((p: any) => p.title)).toEqual(["WF ordem 2"]);
+    // The hero's background is the first video cover in that order, whatever the filter.
+    expect(data.heroVideo).toBe("/wf-antigo.mp4");
+    expect(events.heroVideo).toBe("/wf-antigo.mp4");
   });
 
   it("orders course testimonials by display_order and logos by order_index", async () => {
