@@ -197,7 +197,8 @@ async function putObject(
       }
     }
     const rest = (buffers[filling] ?? Buffer.alloc(0)).subarray(0, filled);
-    if (partNumber === 0 && !inFlight) {
+    if (!inFlight) {
+      // Smaller than a part: no multipart upload was started.
       await client.send(new PutObjectCommand({ ...object, Body: rest, ContentLength: rest.length }));
       return size;
     }
