@@ -29,6 +29,9 @@ function isLoadedOnFirstLoad(id: string, graph: ModuleGraph, seen = new Set<stri
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
+  // The server build's entry is server/app-entry.ts: React Router's build plus what the HTTP
+  // server needs from the app, from the same module instances.
+  environments: { ssr: { build: { rolldownOptions: { input: "./server/app-entry.ts" } } } },
   build: {
     assetsInlineLimit: 0,
     // Only modern browsers run the app: no modulepreload polyfill.

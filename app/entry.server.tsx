@@ -1,34 +1,14 @@
+// Renders each page to HTML (streamed; complete for bots) with the response's CSP nonce, and logs
+// unexpected errors. What the HTTP server needs from the app is in server/app-entry.ts.
 import { PassThrough } from "node:stream";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { createContext, ServerRouter } from "react-router";
+import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 
 import { NonceContext } from "~/lib/nonce";
-import { db } from "~/lib/db.server";
-import { requestInfo } from "~/lib/request-info.server";
-
-// Re-exported so the HTTP server (server/app.ts) fills them in for every request and reads the
-// content version its page cache depends on, through the same module instances as the app.
-export { requestInfoContext } from "~/lib/request-info.server";
-export { currentContentVersion, watchContentVersion } from "~/lib/content-version.server";
-
-/** Called by the HTTP server on shutdown, once in-flight requests are done. */
-export async function disconnectDatabase(): Promise<void> {
-  await db.$disconnect();
-}
-
-/** The CSP nonce the HTTP server chose for this response (its header carries the same). */
-export const cspNonceContext = createContext<string>("");
-
-function nonceOf(context: RouterContextProvider): string | undefined {
-  try {
-    return context.get(cspNonceContext) || undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { cspNonceContext, requestInfo } from "~/lib/request-info.server";
 
 // Unexpected errors in loaders, actions and rendering: logged once, as JSON with the request id
 // and the stack. The visitor only sees the error screen (React Router strips details in production).
@@ -54,7 +34,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = nonceOf(loadContext);
+  const nonce = loadContext.get(cspNonceContext) || undefined;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,6 +1,5 @@
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -9,6 +8,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { ErrorScreen } from "~/components/ui/error-screen";
 import { Toaster } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
@@ -32,6 +32,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
+        {/* Development only: Vite's hot reload gives the <style> elements it injects this nonce. */}
+        {import.meta.env.DEV ? <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning /> : null}
         <Meta />
         <Links />
       </head>
@@ -50,20 +52,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let detail = "Ocorreu um erro inesperado.";
-  if (isRouteErrorResponse(error)) {
-    detail = `${error.status} ${error.statusText || ""}`.trim();
-  } else if (error instanceof Error && import.meta.env.DEV) {
-    detail = error.message;
-  }
   return (
-    <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <title>Erro | Wind Digital</title>
-      <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
-      <p className="mt-4 text-slate-600">{detail}</p>
-      <a href="/" className="mt-8 inline-block rounded-full bg-slate-900 px-6 py-3 font-semibold text-white">
-        Voltar para o início
-      </a>
+    <main>
+      <ErrorScreen error={error} />
     </main>
   );
 }

@@ -6,9 +6,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { createClient } from "@libsql/client";
+import { env } from "../app/lib/env.server.ts";
 import { isPostgresUrl, sqliteFilePath } from "./lib/migrator.ts";
 
-const databaseUrl = process.env.DATABASE_URL || "file:./data/app.db";
+const databaseUrl = env.DATABASE_URL;
 const requested = process.argv[2];
 const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").replace(/\..*$/, "");
 

@@ -1,4 +1,4 @@
-// Load test (issue 7): N concurrent clients for D seconds against a production server on the
+// Load test: N concurrent clients for D seconds against a production server on the
 // demo seed: public pages, chat messages (to a local webhook process) and admin saves.
 // Passes with zero 5xx, every acknowledged admin write present afterwards, and memory flat
 // after warm-up. CI runs it with modest numbers; by hand:
@@ -131,7 +131,9 @@ await Promise.all(Array.from({ length: connections }, () => client(deadline)));
 clearTimeout(warmTimer);
 const endRss = rssMb();
 
-process.env.DATABASE_URL = env.DATABASE_URL;
+// This process reads the database itself: it takes the server's configuration (the app's env
+// check refuses to run in production without a session secret).
+Object.assign(process.env, { NODE_ENV: env.NODE_ENV, DATABASE_URL: env.DATABASE_URL, SESSION_SECRET: env.SESSION_SECRET });
 const { db } = await import("../app/lib/db.server.ts");
 const stored = new Set((await db.ledPanel.findMany({ where: { title: { startsWith: "Painel carga " } }, select: { title: true } })).map((p) => p.title));
 const lost = acknowledged.filter((t) => !stored.has(t));

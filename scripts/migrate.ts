@@ -1,7 +1,8 @@
 // Applies pending migrations to DATABASE_URL (SQLite by default). Run by `npm start` before serving.
+import { env } from "../app/lib/env.server.ts";
 import { migrate } from "./lib/migrator.ts";
 
-const url = process.env.DATABASE_URL || "file:./data/app.db";
+const url = env.DATABASE_URL;
 try {
   const applied = await migrate(url);
   console.log(

@@ -1,6 +1,6 @@
 // Derives the PostgreSQL twin of prisma/schema.prisma and generates both Prisma clients.
 // Prisma's CLI wants a native schema engine it cannot download here; `generate` does not use it,
-// so we point it at a stand-in that exits 1 (see DESIGN.md §4).
+// so we point it at a stand-in that exits 1.
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,37 +1,53 @@
-// The request pipeline of the production server, in order:
+// The request pipeline of the HTTP server, in production and in `npm run dev` alike, in order:
 //   1. a request id and one JSON log line per request;
-//   2. static files (hashed assets: precompressed, immutable);
+//   2. static files (hashed assets: precompressed, immutable; in development Vite serves them);
 //   3. CSRF: a cross-site write is refused with 403 before the app runs;
-//   4. the page cache: anonymous GETs of public pages answered from memory (ETag/304);
-//   5. the React Router app, with a fresh CSP nonce; its responses compressed, and stored in
-//      the page cache when they are public HTML.
-// Security headers are set on every response.
+//   4. request bodies: read here up to a size limit (413 past it), except admin uploads, which
+//      stream to the app with their own limits (server/request-body.ts);
+//   5. the page cache (production build only): anonymous GETs of public pages answered from memory (ETag/304);
+//   6. the React Router app, with a fresh CSP nonce; its responses compressed, and stored in
+//      the page cache when they are public HTML built from complete loads.
+// Security headers are set on every response; admin responses are never stored by anyone
+// (Cache-Control: no-store); after every response the unread rest of the request body is
+// drained or the connection closed, so keep-alive connections never wedge.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createRequest } from "@remix-run/node-fetch-server";
-import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider } from "react-router";
 import sirv from "sirv";
 import { compressBoth, isCompressible, negotiateEncoding, streamingCompressor, type Encoding } from "./compression.ts";
 import { crossSiteRefusal } from "./csrf.ts";
 import { errorFields, log } from "./logger.ts";
 import { etagOf, isStorable, pageCacheKey, PageCache, type CachedPage } from "./page-cache.ts";
-import { createNonce, securityHeaders, type SecurityOptions } from "./security-headers.ts";
+import { createNonce, inlineScriptHashes, securityHeaders, type SecurityOptions } from "./security-headers.ts";
+import {
+  BODY_TOO_LARGE,
+  BodyTooLarge,
+  bodyTooLargePage,
+  DRAIN_LIMIT,
+  drainAfterResponse,
+  PUBLIC_BODY_LIMIT,
+  readBody,
+  streamsToApp,
+  wantsJson,
+} from "./request-body.ts";
 import { clientAddress } from "./client-address.ts";
 
-/** What server/ needs from the app's entry module (app/entry.server.tsx). */
-interface AppEntry {
-  requestInfoContext: RouterContext<{ ip: string; requestId: string }>;
-  cspNonceContext: RouterContext<string>;
-  currentContentVersion: () => Promise<number>;
-  watchContentVersion: (onChange: () => void) => () => void;
-}
+/** What the server needs from the app (server/app-entry.ts, bundled by Vite). */
+export type AppModule = typeof import("./app-entry.ts");
 
 export interface ServerOptions {
-  build: ServerBuild;
-  buildDir: string;
+  /**
+   * The app: the built bundle, or (development) a function that loads it from the sources for each
+   * request, so an edit shows on the next request. Only a fixed build has a page cache: the
+   * sources can change under a stored page without any content version noticing.
+   */
+  app: AppModule | (() => Promise<AppModule>);
+  /** The build whose client files are served (hashed assets, public/); null when Vite serves them. */
+  buildDir: string | null;
   mode: string;
   siteUrl: string | undefined;
   mediaOrigins: string[];
@@ -44,31 +60,47 @@ export interface ServerOptions {
 /** Public HTML may be kept by shared caches for a minute and served stale while revalidating. */
 export const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 const PERSONAL_CACHE_CONTROL = "private, no-cache";
+/** Admin pages and their data: never kept by the browser's or anyone's cache. */
+const ADMIN_CACHE_CONTROL = "no-store";
+
+/** The admin area: its pages (/admin, /admin/...) and their single-fetch data (/admin.data, /admin/x.data). */
+export function isAdminPath(url: string): boolean {
+  const path = url.split("?", 1)[0]!;
+  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.");
+}
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export function createServerHandler(options: ServerOptions): { handle: Handler; cache: PageCache } {
-  const handleRequest = createRequestHandler(options.build, options.mode);
-  const entry = options.build.entry.module as unknown as AppEntry;
-  const security: SecurityOptions = { mediaOrigins: options.mediaOrigins, production: options.mode === "production" };
+  const fixedApp = typeof options.app === "function" ? null : options.app;
+  const loadApp = typeof options.app === "function" ? options.app : async () => fixedApp!;
+  const handleRequest = createRequestHandler(async () => (await loadApp()).build, options.mode);
+  const security: SecurityOptions = {
+    mediaOrigins: options.mediaOrigins,
+    production: options.mode === "production",
+    viteStyles: options.buildDir === null,
+  };
   const staticHeaders = securityHeaders(null, security);
-  const cache = new PageCache({ readVersion: entry.currentContentVersion, checkEveryMs: options.versionCheckMs });
+  const cache = new PageCache({ readVersion: () => fixedApp!.currentContentVersion(), checkEveryMs: options.versionCheckMs });
   // Another instance's write (PostgreSQL NOTIFY) makes the next request re-read the version.
-  entry.watchContentVersion(() => cache.expireVersion());
+  fixedApp?.watchContentVersion(() => cache.expireVersion());
 
-  const assets = sirv(join(options.buildDir, "client/assets"), {
-    immutable: true,
-    maxAge: 31536000,
-    gzip: true,
-    brotli: true,
-    etag: true,
-  });
-  const publicFiles = sirv(join(options.buildDir, "client"), { maxAge: 3600, etag: true, gzip: true, brotli: true });
+  const staticFiles = options.buildDir === null ? null : clientFiles(options.buildDir);
 
   async function serveApp(req: IncomingMessage, res: ServerResponse, requestId: string, setCacheStatus: (s: string) => void) {
     const method = req.method ?? "GET";
     const url = req.url ?? "/";
-    let key = pageCacheKey(method, url, req.headers);
+    let body: Buffer | null = null;
+    if (!streamsToApp(method, url, req.headers)) {
+      try {
+        body = await readBody(req, PUBLIC_BODY_LIMIT);
+      } catch (error) {
+        if (!(error instanceof BodyTooLarge)) throw error;
+        log("warn", "request body too large", { requestId, method, path: url.split("?", 1)[0] });
+        return sendBodyTooLarge(req, res);
+      }
+    }
+    let key = fixedApp ? pageCacheKey(method, url, req.headers) : null;
     let version = 0;
     if (key) {
       try {
@@ -87,20 +119,50 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     }
 
     const nonce = createNonce();
+    const loadStatus = { degraded: false };
+    const app = await loadApp();
     const context = new RouterContextProvider();
-    context.set(entry.requestInfoContext, { ip: clientAddress(req, options.trustedProxies ?? 0), requestId });
-    context.set(entry.cspNonceContext, nonce);
-    const response = await handleRequest(createRequest(req, res), context);
+    context.set(app.requestInfoContext, { ip: clientAddress(req, options.trustedProxies ?? 0), requestId });
+    context.set(app.cspNonceContext, nonce);
+    context.set(app.loadStatusContext, loadStatus);
+    let request: Request;
+    try {
+      request = body === null ? createRequest(req, res) : requestWithBody(req, res, body);
+    } catch (error) {
+      // A Host header or request target that makes no URL (`Host: a b`): the sender's mistake.
+      log("warn", "malformed request", { requestId, method, ...errorFields(error) });
+      setHeaders(res, staticHeaders);
+      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+      res.end("Requisição inválida.");
+      return;
+    }
+    const response = await handleRequest(request, context);
     if (method !== "GET" && method !== "HEAD") cache.expireVersion();
 
-    if (key && method === "GET" && isStorable(response)) {
-      const page = await toCachedPage(response, nonce, security);
+    // Admin answers, and a failed read shown as an empty state (right for this visitor, wrong for
+    // the next ones), are kept by no cache, whatever the route said.
+    const cacheControl = isAdminPath(url) ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
+    if (key && method === "GET" && !cacheControl && isStorable(response)) {
+      const page = await toCachedPage(response, security);
       cache.set(key, page, version);
       setCacheStatus("miss");
       return sendCached(req, res, page, "MISS");
     }
-    setCacheStatus(key ? "uncacheable" : "bypass");
-    return sendStreamed(req, res, response, securityHeaders(nonce, security));
+    setCacheStatus(key ? (loadStatus.degraded ? "degraded" : "uncacheable") : "bypass");
+    return sendStreamed(req, res, response, securityHeaders(nonce, security), cacheControl);
+  }
+
+  function sendBodyTooLarge(req: IncomingMessage, res: ServerResponse) {
+    setHeaders(res, staticHeaders);
+    const json = wantsJson(req);
+    const headers: Record<string, string> = {
+      "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+    };
+    // A body that would take longer to discard than to resend: the connection ends with this answer.
+    if (Number(req.headers["content-length"]) > DRAIN_LIMIT) headers.Connection = "close";
+    res.writeHead(413, headers);
+    res.end(json ? JSON.stringify({ error: BODY_TOO_LARGE }) : bodyTooLargePage());
   }
 
   const handle: Handler = (req, res) => {
@@ -110,6 +172,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     const url = req.url ?? "/";
     let cacheStatus: string | undefined;
     res.setHeader("X-Request-Id", requestId);
+    drainAfterResponse(req, res);
     res.once("close", () => {
       log("info", "request", {
         requestId,
@@ -123,11 +186,11 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
       });
     });
 
-    if (method === "GET" || method === "HEAD") {
+    if (staticFiles && (method === "GET" || method === "HEAD")) {
       if (url.startsWith("/assets/")) {
         setHeaders(res, staticHeaders);
         req.url = url.slice("/assets".length);
-        return assets(req, res, () => {
+        return staticFiles.assets(req, res, () => {
           req.url = url;
           res.statusCode = 404;
           res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -137,7 +200,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
       // Files from public/ (favicon, demo media...): any path whose last segment has an extension.
       if (/\.[a-z0-9]+$/i.test(url.split("?", 1)[0]!)) {
         setHeaders(res, staticHeaders);
-        return publicFiles(req, res, () => runApp(req, res));
+        return staticFiles.publicFiles(req, res, () => runApp(req, res));
       }
     }
 
@@ -147,7 +210,6 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
       setHeaders(res, staticHeaders);
       res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
       res.end("Requisição recusada: origem não permitida.");
-      req.resume();
       return;
     }
     runApp(req, res);
@@ -169,6 +231,14 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
   return { handle, cache };
 }
 
+/** The build's client files: hashed assets (immutable) and the files copied from public/. */
+function clientFiles(buildDir: string) {
+  return {
+    assets: sirv(join(buildDir, "client/assets"), { immutable: true, maxAge: 31536000, gzip: true, brotli: true, etag: true }),
+    publicFiles: sirv(join(buildDir, "client"), { maxAge: 3600, etag: true, gzip: true, brotli: true }),
+  };
+}
+
 const SERVER_ERROR_PAGE =
   '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro | Wind Digital</title>' +
   "<h1>Unexpected Application Error!</h1><p>Ocorreu um erro inesperado.</p><a href=\"/\">Voltar para o início</a></html>";
@@ -180,15 +250,39 @@ function setHeaders(res: ServerResponse, headers: Record<string, string>) {
 /** Headers the cache must not replay: they belong to one response (or are recomputed). */
 const PER_RESPONSE_HEADERS = new Set(["set-cookie", "date", "content-length", "content-encoding", "transfer-encoding", "connection", "etag", "vary"]);
 
-async function toCachedPage(response: Response, nonce: string, security: SecurityOptions): Promise<CachedPage> {
+/**
+ * The app's request for a body read here: same URL, headers and method, and a signal that aborts
+ * when the visitor leaves before the answer is sent (as createRequest's does).
+ */
+function requestWithBody(req: IncomingMessage, res: ServerResponse, body: Buffer): Request {
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  headers.delete("transfer-encoding");
+  headers.set("content-length", String(body.length));
+  return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+    method: req.method,
+    headers,
+    body: new Uint8Array(body) as Uint8Array<ArrayBuffer>,
+    signal: controller.signal,
+  });
+}
+
+async function toCachedPage(response: Response, security: SecurityOptions): Promise<CachedPage> {
   const body = Buffer.from(await response.arrayBuffer());
   const { br, gzip } = await compressBoth(body);
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
   headers["cache-control"] ??= PUBLIC_HTML_CACHE_CONTROL;
   headers["vary"] = "Accept-Encoding, Cookie";
-  for (const [name, value] of Object.entries(securityHeaders(nonce, security))) headers[name.toLowerCase()] = value;
-  return { status: response.status, headers, body, br, gzip, etag: etagOf(body), nonce };
+  // Every visitor gets these bytes, so the nonce they were rendered with is public: the policy
+  // names the hashes of the page's own inline scripts instead, which nothing injected can match.
+  const inline = { hashes: inlineScriptHashes(body.toString("utf8")) };
+  for (const [name, value] of Object.entries(securityHeaders(inline, security))) headers[name.toLowerCase()] = value;
+  return { status: response.status, headers, body, br, gzip, etag: etagOf(body) };
 }
 
 function ifNoneMatch(req: IncomingMessage, etag: string): boolean {
@@ -214,13 +308,20 @@ function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage,
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-async function sendStreamed(req: IncomingMessage, res: ServerResponse, response: Response, security: Record<string, string>) {
+async function sendStreamed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  security: Record<string, string>,
+  cacheControl: string | undefined,
+) {
   setHeaders(res, security);
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
   const contentType = response.headers.get("content-type");
-  if (contentType?.startsWith("text/html") && !response.headers.has("cache-control")) {
+  if (cacheControl) res.setHeader("cache-control", cacheControl);
+  else if (contentType?.startsWith("text/html") && !response.headers.has("cache-control")) {
     res.setHeader("cache-control", PERSONAL_CACHE_CONTROL);
   }
 
@@ -236,6 +337,9 @@ async function sendStreamed(req: IncomingMessage, res: ServerResponse, response:
     }
   }
   res.statusCode = response.status;
+  // The app answered without reading a long body (an upload refused by the admin guard): say the
+  // connection ends here rather than discard megabytes (server/request-body.ts).
+  if (!req.complete && Number(req.headers["content-length"]) > DRAIN_LIMIT) res.setHeader("connection", "close");
   if (!hasBody) {
     res.end();
     return;

@@ -3,6 +3,9 @@
 // public page's HTML), and emptied when the content version in the database changes: every
 // admin write bumps it, and each instance re-reads it at most once per second (and right after
 // any write request it served itself), so a change shows on every instance within a second.
+// Entries also expire after a few minutes whatever happens, a safety net for a page that should
+// not have been kept. Pages built from a degraded load (a failed read shown as an empty state)
+// are never stored: server/app.ts does not offer them.
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 
@@ -14,8 +17,8 @@ export interface CachedPage {
   br: Buffer;
   gzip: Buffer;
   etag: string;
-  /** The CSP nonce the page was rendered with: its inline scripts carry it. */
-  nonce: string;
+  /** When it was stored (Date.now()), for the bounded lifetime. */
+  storedAt?: number;
 }
 
 /** Cookies that may be present on a request served from (or stored in) the shared cache. */
@@ -70,7 +73,12 @@ export interface PageCacheOptions {
   maxEntries?: number;
   maxBytes?: number;
   checkEveryMs?: number;
+  /** How long an entry may be served at most, whatever the content version says. */
+  maxAgeMs?: number;
 }
+
+/** The default lifetime of an entry. */
+export const PAGE_MAX_AGE_MS = 5 * 60 * 1000;
 
 export class PageCache {
   private entries = new Map<string, CachedPage>();
@@ -84,12 +92,14 @@ export class PageCache {
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private readonly checkEveryMs: number;
+  private readonly maxAgeMs: number;
 
   constructor(options: PageCacheOptions) {
     this.readVersion = options.readVersion;
     this.maxEntries = options.maxEntries ?? 500;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.checkEveryMs = options.checkEveryMs ?? 0;
+    this.maxAgeMs = options.maxAgeMs ?? PAGE_MAX_AGE_MS;
   }
 
   /**
@@ -130,6 +140,10 @@ export class PageCache {
 
   get(key: string): CachedPage | undefined {
     const page = this.entries.get(key);
+    if (page && Date.now() - (page.storedAt ?? 0) >= this.maxAgeMs) {
+      this.delete(key);
+      return undefined;
+    }
     if (page) {
       // Map order is insertion order: re-inserting keeps the most recently used last.
       this.entries.delete(key);
@@ -144,7 +158,7 @@ export class PageCache {
     const size = page.body.length + page.br.length + page.gzip.length;
     if (size > this.maxBytes / 4) return;
     this.delete(key);
-    this.entries.set(key, page);
+    this.entries.set(key, { ...page, storedAt: Date.now() });
     this.bytes += size;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;

@@ -1,13 +1,21 @@
 // The security headers every response carries. The Content-Security-Policy is enforced and
-// allows only what the site needs; scripts run only from our origin or with this request's
-// nonce (React Router's inline scripts receive it through <Scripts nonce>).
-import { randomBytes } from "node:crypto";
+// allows only what the site needs; scripts run only from our origin, and inline scripts only with
+// this response's nonce (React Router's inline scripts receive it through <Scripts nonce>) or,
+// on a page served from the page cache, by the hashes of the exact inline scripts it contains:
+// a nonce replayed to every visitor would be public, and rewriting it per hit would mean
+// recompressing the page each time.
+import { createHash, randomBytes } from "node:crypto";
 
 export interface SecurityOptions {
   /** Origins that serve uploaded media (the S3 public URL or endpoint), if any. */
   mediaOrigins: string[];
   /** HSTS is only sent in production (browsers ignore it over plain HTTP anyway). */
   production: boolean;
+  /**
+   * The development server (Vite): its hot reload injects the app's style sheets as <style>
+   * elements, which carry the page's nonce, so style-src names that nonce too.
+   */
+  viteStyles?: boolean;
 }
 
 const VIDEO_FRAMES = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"];
@@ -33,15 +41,31 @@ export function mediaOriginsFromEnv(source: Record<string, string | undefined>):
   return [...origins];
 }
 
-export function contentSecurityPolicy(nonce: string | null, options: SecurityOptions): string {
+/** Which inline scripts may run: those with this nonce, those with these hashes, or none (null). */
+export type InlineScripts = string | { hashes: string[] } | null;
+
+/** The CSP hash sources ('sha256-...') of every inline script of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1]!;
+    // Scripts loaded from a URL are allowed by 'self'; JSON data blocks are never run.
+    if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(match[2]!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+export function contentSecurityPolicy(inline: InlineScripts, options: SecurityOptions): string {
   const media = ["'self'", "data:", "blob:", ...options.mediaOrigins].join(" ");
-  const scripts = nonce ? `'self' 'nonce-${nonce}'` : "'self'";
+  const scripts =
+    typeof inline === "string" ? `'self' 'nonce-${inline}'` : inline && inline.hashes.length > 0 ? `'self' ${inline.hashes.join(" ")}` : "'self'";
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
     // Style sheets only from our origin; style *attributes* are allowed because server-rendered
     // markup uses a few (the honeypot's off-screen box). They cannot load code or read the page.
-    "style-src 'self'",
+    options.viteStyles && typeof inline === "string" ? `style-src 'self' 'nonce-${inline}'` : "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     `img-src ${media}`,
     `media-src ${media}`,
@@ -71,10 +95,10 @@ const PERMISSIONS_POLICY = [
   `picture-in-picture=(self ${VIDEO_FRAMES.map((o) => `"${o}"`).join(" ")})`,
 ].join(", ");
 
-/** The headers to set on a response; `nonce` is null for responses that are not documents. */
-export function securityHeaders(nonce: string | null, options: SecurityOptions): Record<string, string> {
+/** The headers to set on a response; `inline` is null for responses that are not documents. */
+export function securityHeaders(inline: InlineScripts, options: SecurityOptions): Record<string, string> {
   const headers: Record<string, string> = {
-    "Content-Security-Policy": contentSecurityPolicy(nonce, options),
+    "Content-Security-Policy": contentSecurityPolicy(inline, options),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",

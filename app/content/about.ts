@@ -1,4 +1,4 @@
-// The About page (spec §2.7): mission, vision, values and history.
+// The About page: mission, vision, values and history.
 export const about = {
   heading: "Sobre a Wind Digital",
   intro:

@@ -1,4 +1,4 @@
-// The course landing page (spec §2.12).
+// The course landing page.
 import type { IconName } from "~/components/site/icon";
 
 export const course = {

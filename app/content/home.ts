@@ -1,4 +1,4 @@
-// The home page's fixed copy (spec §2.5, §9): problems, attributes, ecosystem, methodology,
+// The home page's fixed copy: problems, attributes, ecosystem, methodology,
 // reasons, statistics, testimonials and FAQ.
 import type { IconName } from "~/components/site/icon";
 

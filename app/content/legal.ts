@@ -1,5 +1,7 @@
-// Terms of use and privacy policy (spec §2.1): complete texts in the wording of Brazil's
+// Terms of use and privacy policy: complete texts in the wording of Brazil's
 // data-protection law (LGPD, Lei nº 13.709/2018).
+// The company's legal name, CNPJ, address and contacts come from the site settings an admin edits.
+import type { SiteSettings } from "~/lib/site-settings";
 import { site } from "./site";
 
 export interface LegalSection {
@@ -15,12 +17,16 @@ export interface LegalDocument {
   sections: LegalSection[];
 }
 
-const company = `${site.legalName}, inscrita no CNPJ sob o nº ${site.cnpj}, com sede na ${site.address.street}, ${site.address.city} - ${site.address.state}, CEP ${site.address.postalCode}`;
+const companyOf = (s: SiteSettings) =>
+  `${s.legalName}, inscrita no CNPJ sob o nº ${s.cnpj}, com sede na ${s.address.street}, ${s.address.city} - ${s.address.state}, CEP ${s.address.postalCode}`;
 
-export const termsOfUse: LegalDocument = {
-  title: "Termos de Uso",
+export const TERMS_TITLE = "Termos de Uso";
+export const PRIVACY_TITLE = "Política de Privacidade e Cookies";
+
+export const termsOfUse = (s: SiteSettings): LegalDocument => ({
+  title: TERMS_TITLE,
   updatedAt: "1º de março de 2026",
-  intro: `Estes Termos de Uso regulam o acesso e a utilização do site da ${site.brandName}, mantido pela ${company} ("${site.brandName}", "nós"). Ao navegar pelo site, você ("usuário") declara que leu, compreendeu e concorda com estas condições. Se não concordar, não utilize o site.`,
+  intro: `Estes Termos de Uso regulam o acesso e a utilização do site da ${site.brandName}, mantido pela ${companyOf(s)} ("${site.brandName}", "nós"). Ao navegar pelo site, você ("usuário") declara que leu, compreendeu e concorda com estas condições. Se não concordar, não utilize o site.`,
   sections: [
     {
       heading: "1. Objeto",
@@ -94,22 +100,22 @@ export const termsOfUse: LegalDocument = {
     {
       heading: "11. Legislação e foro",
       paragraphs: [
-        `Estes Termos são regidos pelas leis da República Federativa do Brasil. Fica eleito o foro da comarca de ${site.address.city} - ${site.address.state} para dirimir eventuais controvérsias, ressalvado o direito do consumidor de propor ação no foro do seu domicílio.`,
+        `Estes Termos são regidos pelas leis da República Federativa do Brasil. Fica eleito o foro da comarca de ${s.address.city} - ${s.address.state} para dirimir eventuais controvérsias, ressalvado o direito do consumidor de propor ação no foro do seu domicílio.`,
       ],
     },
     {
       heading: "12. Contato",
       paragraphs: [
-        `Dúvidas sobre estes Termos podem ser enviadas para ${site.email} ou pelo telefone ${site.salesPhoneDisplay}, de segunda a sexta-feira, das 9h às 18h.`,
+        `Dúvidas sobre estes Termos podem ser enviadas para ${s.email} ou pelo telefone ${s.salesPhoneDisplay}, de segunda a sexta-feira, das 9h às 18h.`,
       ],
     },
   ],
-};
+});
 
-export const privacyPolicy: LegalDocument = {
-  title: "Política de Privacidade e Cookies",
-  updatedAt: "1º de março de 2026",
-  intro: `A ${company}, é a controladora dos dados pessoais tratados por meio deste site. Esta Política explica, de forma clara e em conformidade com a Lei Geral de Proteção de Dados Pessoais (Lei nº 13.709/2018 - LGPD), quais dados tratamos, para quais finalidades, com quem os compartilhamos e como você pode exercer os seus direitos.`,
+export const privacyPolicy = (s: SiteSettings): LegalDocument => ({
+  title: PRIVACY_TITLE,
+  updatedAt: "23 de novembro de 2026",
+  intro: `A ${companyOf(s)}, é a controladora dos dados pessoais tratados por meio deste site. Esta Política explica, de forma clara e em conformidade com a Lei Geral de Proteção de Dados Pessoais (Lei nº 13.709/2018 - LGPD), quais dados tratamos, para quais finalidades, com quem os compartilhamos e como você pode exercer os seus direitos.`,
   sections: [
     {
       heading: "1. Dados que tratamos",
@@ -142,6 +148,7 @@ export const privacyPolicy: LegalDocument = {
       heading: "4. Assistente virtual",
       paragraphs: [
         "As mensagens enviadas ao assistente virtual são processadas por um serviço de automação e inteligência artificial contratado por nós, exclusivamente para gerar as respostas. Não informe dados sensíveis, como dados de saúde, origem racial, convicções religiosas ou dados financeiros.",
+        "No site, a conversa com o assistente fica guardada por 24 horas após a última mensagem, apenas para que você possa continuá-la ao navegar entre as páginas. Depois desse prazo, ela é apagada automaticamente.",
       ],
     },
     {
@@ -183,7 +190,7 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: "9. Por quanto tempo guardamos os dados",
       paragraphs: [
-        "Mantemos os dados apenas pelo tempo necessário às finalidades informadas: registros de acesso por 6 meses, conforme o Marco Civil da Internet; dados de atendimento comercial por até 2 anos após o último contato; e dados de clientes pelo prazo do contrato e pelos prazos legais de guarda fiscal e contábil. Depois disso, os dados são eliminados ou anonimizados.",
+        "Mantemos os dados apenas pelo tempo necessário às finalidades informadas: registros de acesso por 6 meses, conforme o Marco Civil da Internet; conversas com o assistente virtual por 24 horas após a última mensagem; dados de atendimento comercial por até 2 anos após o último contato; e dados de clientes pelo prazo do contrato e pelos prazos legais de guarda fiscal e contábil. Depois disso, os dados são eliminados ou anonimizados.",
       ],
     },
     {
@@ -208,7 +215,7 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: "12. Encarregado de dados (DPO)",
       paragraphs: [
-        `Para exercer os seus direitos ou tirar dúvidas sobre esta Política, fale com o nosso Encarregado pelo Tratamento de Dados Pessoais pelo e-mail ${site.email}, com o assunto "Privacidade". Responderemos em até 15 dias. Você também pode apresentar reclamação à ANPD.`,
+        `Para exercer os seus direitos ou tirar dúvidas sobre esta Política, fale com o nosso Encarregado pelo Tratamento de Dados Pessoais pelo e-mail ${s.email}, com o assunto "Privacidade". Responderemos em até 15 dias. Você também pode apresentar reclamação à ANPD.`,
       ],
     },
     {
@@ -224,4 +231,4 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
   ],
-};
+});

@@ -1,4 +1,4 @@
-// The header's nine links (spec §2.2), in order, and the footer's quick links (§2.6).
+// The header's nine links, in order, and the footer's quick links.
 export interface NavLinkItem {
   label: string;
   to: string;

@@ -1,5 +1,4 @@
-// The six services (spec §2.5 item 5 and §2.8). The video service answers on its own number.
-import { site } from "./site";
+// The six services. The video service answers on its own number.
 import type { IconName } from "~/components/site/icon";
 
 export interface Service {
@@ -12,8 +11,8 @@ export interface Service {
   details: [string, string, string, string, string];
   cta: string;
   icon: IconName;
-  /** WhatsApp number (digits) that answers about this service. */
-  phone: string;
+  /** Which WhatsApp number of the site settings answers about this service. */
+  phone: "salesPhone" | "videoPhone";
 }
 
 export const services: Service[] = [
@@ -33,7 +32,7 @@ export const services: Service[] = [
     ],
     cta: "Quero meu agente de IA",
     icon: "bot",
-    phone: site.salesPhone,
+    phone: "salesPhone",
   },
   {
     id: "social-media",
@@ -51,7 +50,7 @@ export const services: Service[] = [
     ],
     cta: "Quero redes sociais profissionais",
     icon: "share",
-    phone: site.salesPhone,
+    phone: "salesPhone",
   },
   {
     id: "trafego-pago",
@@ -69,7 +68,7 @@ export const services: Service[] = [
     ],
     cta: "Quero anunciar com resultado",
     icon: "target",
-    phone: site.salesPhone,
+    phone: "salesPhone",
   },
   {
     id: "sites",
@@ -87,7 +86,7 @@ export const services: Service[] = [
     ],
     cta: "Quero um site profissional",
     icon: "monitor",
-    phone: site.salesPhone,
+    phone: "salesPhone",
   },
   {
     id: "videos",
@@ -105,7 +104,7 @@ export const services: Service[] = [
     ],
     cta: "Quero um orçamento de vídeo",
     icon: "video",
-    phone: site.videoPhone,
+    phone: "videoPhone",
   },
   {
     id: "treinamento",
@@ -123,11 +122,11 @@ export const services: Service[] = [
     ],
     cta: "Quero treinar minha equipe",
     icon: "users",
-    phone: site.salesPhone,
+    phone: "salesPhone",
   },
 ];
 
-/** The prefilled WhatsApp text of a service card (spec §2.5 item 5). */
+/** The prefilled WhatsApp text of a service card. */
 export function serviceInterestText(serviceTitle: string): string {
   return `Olá, vim do site e quero saber mais sobre ${serviceTitle}`;
 }

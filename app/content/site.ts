@@ -1,5 +1,7 @@
-// The agency's identity and contact facts, in one place. Every page, link and the chat's
-// offline responder read them from here.
+// The agency's identity (brand, legal and video brand names, tagline: fixed in code) and the
+// default contact facts. Phones, e-mail, CNPJ, address, hours and social links are edited by an
+// admin in /admin/configuracoes; pages read them through app/lib/site-settings.ts, and these
+// values are only the defaults (the seed's row, and the fallback while no row exists).
 export const site = {
   brandName: "Wind Digital",
   legalName: "Wind Digital Marketing Ltda.",

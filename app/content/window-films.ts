@@ -1,4 +1,4 @@
-// The video brand's page (spec §2.11).
+// The video brand's page.
 import type { IconName } from "~/components/site/icon";
 
 export const windowFilms = {

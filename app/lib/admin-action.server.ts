@@ -5,11 +5,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { bumpContentVersion } from "./content-version.server";
-import type { ToastMessage as Toast } from "~/components/ui/toaster";
+import type { Toast } from "./toast";
 import { redirectWithToast } from "./toast.server";
 import { UNREADABLE_FORM } from "./form-data.server";
 import "./zod-locale.server";
-import { discard, parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable, type ParsedUpload, type UploadRule } from "./upload.server";
+import { parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable, type ParsedUpload, type UploadRule } from "./upload.server";
 
 export interface AdminActionData {
   lastResult: SubmissionResult<string[]> | null;
@@ -32,7 +32,9 @@ type Context = Readonly<RouterContextProvider>;
 
 /** After a successful write: bump the content version, then back to the list with the toast. */
 export async function saved(context: Context, to: string, toast: Toast): Promise<Response> {
-  await bumpContentVersion();
+  // The row is already written: a failed bump is logged, not reported as a failed save (the
+  // admin would save again and, when creating, get the row twice). The next bump refreshes the pages.
+  await bumpContentVersion().catch((error: unknown) => logFailure("content version bump failed", error));
   (context as RouterContextProvider).set(adminReplyContext, { status: 200, redirectTo: to, toast });
   return redirectWithToast(to, toast);
 }
@@ -41,15 +43,6 @@ export async function saved(context: Context, to: string, toast: Toast): Promise
 export function rejected(context: Context, body: AdminActionData, status = 400) {
   (context as RouterContextProvider).set(adminReplyContext, { status, ...body });
   return data(body, { status });
-}
-
-/** One URL per line (textarea without JavaScript) or one per field (list with JavaScript). */
-export function urlList(form: FormData, name: string): string[] {
-  return form
-    .getAll(name)
-    .flatMap((value) => (typeof value === "string" ? value.split(/\r?\n/) : []))
-    .map((value) => value.trim())
-    .filter(Boolean);
 }
 
 /** The id the form posted, if any. */
@@ -85,13 +78,19 @@ export function isParsed(value: unknown): value is ParsedUpload {
   return typeof value === "object" && value !== null && "form" in value && "stored" in value;
 }
 
-/** Runs the database write; if it fails, the files stored for it are deleted (no orphans). */
-export async function writeWithFiles<T>(stored: ParsedUpload["stored"], write: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  try {
-    return { ok: true, value: await write() };
-  } catch (error) {
-    await discard(stored);
-    console.error(JSON.stringify({ level: "error", msg: "admin write failed", error: String(error) }));
-    return { ok: false, error };
-  }
+export function logFailure(msg: string, error: unknown): void {
+  console.error(JSON.stringify({ level: "error", msg, error: String(error) }));
+}
+
+/**
+ * The one line of a failure that tells an admin what went wrong, for the toasts that carry the
+ * server's message. Prisma's own message starts with the call site and ends with the reason; the
+ * database's text (a constraint, a trigger's RAISE, a missing table) is in the driver's cause.
+ */
+export function serverMessage(error: unknown): string {
+  if (!(error instanceof Error)) return "Erro desconhecido.";
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalMessage?: unknown } } } }).meta?.driverAdapterError?.cause?.originalMessage;
+  const lines = error.message.split("\n").map((line) => line.trim()).filter(Boolean);
+  const text = typeof cause === "string" && cause ? cause.replace(/^SQLITE_[A-Z_]+: /, "") : error.name.startsWith("PrismaClient") ? lines.at(-1) : lines[0];
+  return (text || "Erro desconhecido.").slice(0, 200);
 }

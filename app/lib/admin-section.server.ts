@@ -3,22 +3,24 @@
 // columns, how form values become a row, its toasts); the steps and their answers live here:
 //   delete → find (404) → delete the row and its files → saved
 //   save   → parse (400/413 with field errors, stored files discarded) → stale id (404)
-//          → write (500, files discarded) → delete the files the row no longer uses → saved
+//          → write → delete the files the row no longer uses → saved
+// A database failure at any step answers 500 with the section's delete or save toast (files
+// stored for a failed save are discarded), so it never reaches the error screen.
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import type { ToastMessage as Toast } from "~/components/ui/toaster";
-import { requireAdmin } from "./session.server";
-import { deleteByUrl } from "./storage.server";
-import { discard, type UploadFailure, type UploadRule } from "./upload.server";
-import { formId, isParsed, readAdminForm, rejected, saved, uploadErrors, writeWithFiles } from "./admin-action.server";
+import type { Toast } from "./toast";
+import { deleteByUrl } from "./storage/index.server";
+import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "./upload.server";
+import { formId, isParsed, logFailure, readAdminForm, rejected, saved, serverMessage, uploadErrors } from "./admin-action.server";
 
 type Row = { id: string };
 type FieldErrors = Record<string, string[]>;
 type SchemaSubmission<Schema extends z.ZodType> = Submission<z.input<Schema>, string[], z.output<Schema>>;
+const NOT_FOUND = "Registro não encontrado.";
 type ActionArgs = { request: Request; context: Parameters<typeof rejected>[0] };
 
-/** A list that could not be read (§8.3 load toasts): the page shows it instead of the rows. */
+/** A list that could not be read (its load toast): the page shows it instead of the rows. */
 export interface LoadError {
   title: string;
   description: string;
@@ -26,7 +28,7 @@ export interface LoadError {
 
 /**
  * The list page's data: every row, and the one `?editar=`/`?excluir=` names, and whether `?novo`.
- * When the list cannot be read the page still renders, empty, with `loadError` (§8.3: the section's
+ * When the list cannot be read the page still renders, empty, with `loadError` (the section's
  * load toast, with the error's message as description unless the section gives its own).
  */
 export async function sectionLoader<R extends Row>(
@@ -34,16 +36,14 @@ export async function sectionLoader<R extends Row>(
   list: () => Promise<R[]>,
   onLoadError: { title: string; description?: string },
 ) {
-  await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   let items: R[] = [];
   let loadError: LoadError | null = null;
   try {
     items = await list();
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: onLoadError.title, error: String(error) }));
-    const message = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 200) : "Erro desconhecido.";
-    loadError = { title: onLoadError.title, description: onLoadError.description ?? message };
+    logFailure(onLoadError.title, error);
+    loadError = { title: onLoadError.title, description: onLoadError.description ?? serverMessage(error) };
   }
   return {
     items,
@@ -67,7 +67,7 @@ export interface FileColumn<R> {
   column: keyof R & string;
   /** The field error when the row would be left without a file. */
   required?: string;
-  /** §8.3: a refused file does not stop the save; the row keeps its previous file. */
+  /** A refused file does not stop the save; the row keeps its previous file. */
   refusalKeepsPrevious?: boolean;
 }
 
@@ -86,13 +86,13 @@ export interface SaveContext<R> {
 
 export interface SectionToasts<R> {
   deleted: Toast;
-  /** No row with the posted id to delete (404). */
-  deleteFailed: Toast;
-  /** The row was saved; `refused` holds files refused without stopping the save (§8.3). */
+  /** The delete failed: no row with the posted id (404), or the database failed (500); `message` says which. */
+  deleteFailed: (message: string) => Toast;
+  /** The row was saved; `refused` holds files refused without stopping the save. */
   saved: (outcome: { created: boolean; uploaded: Record<string, string>; refused: Record<string, UploadFailure>; existing: R | null }) => Toast;
-  /** The write failed (500). */
-  saveFailed: Toast;
-  /** The posted id has no row (404; without this toast, saveFailed's text is shown). */
+  /** The database failed while saving (500); `message` is the server's reason. */
+  saveFailed: (message: string) => Toast;
+  /** The posted id has no row (404; without this toast, saveFailed's is shown). */
   notFound?: Toast;
   /** A file was refused (400/413); otherwise `invalid`, if any, on any other form error. */
   uploadRefused?: (message: string) => Toast;
@@ -119,22 +119,17 @@ export function sectionAction<R extends Row, Schema extends z.ZodType, Data>(sec
   const { list, model, toasts } = section;
   const files = Object.entries(section.files ?? {});
 
-  return async function action({ request, context }: ActionArgs) {
-    await requireAdmin(request);
-    const parsed = await readAdminForm(request, context, section.uploads ?? {});
-    if (!isParsed(parsed)) return parsed;
-    const { form, stored, refused } = parsed;
+  /** The row is gone, then its files (a file left behind is logged, the delete stands). */
+  async function remove(context: ActionArgs["context"], id: string | null) {
+    const row = id ? await model.findUnique({ where: { id } }) : null;
+    if (!row) return rejected(context, { lastResult: null, toast: toasts.deleteFailed(NOT_FOUND) }, 404);
+    await model.delete({ where: { id: row.id } });
+    await deleteFiles(files.map(([, { column }]) => row[column] as string | null));
+    return saved(context, list, toasts.deleted);
+  }
+
+  async function save(context: ActionArgs["context"], { form, stored, refused }: ParsedUpload, submission: SchemaSubmission<Schema>) {
     const id = formId(form);
-
-    if (form.get("intent") === "delete") {
-      const row = id ? await model.findUnique({ where: { id } }) : null;
-      if (!row) return rejected(context, { lastResult: null, toast: toasts.deleteFailed }, 404);
-      await model.delete({ where: { id: row.id } });
-      for (const [, { column }] of files) await deleteByUrl(row[column] as string | null);
-      return saved(context, list, toasts.deleted);
-    }
-
-    const submission = parseWithZod(form, { schema: section.schema });
     const existing = id ? await model.findUnique({ where: { id } }) : null;
     const uploaded = Object.fromEntries(Object.entries(stored).map(([field, object]) => [field, object.url]));
     const fileUrl = Object.fromEntries(files.map(([field, { column }]) => [field, uploaded[field] ?? (existing?.[column] as string | null | undefined) ?? null]));
@@ -155,21 +150,47 @@ export function sectionAction<R extends Row, Schema extends z.ZodType, Data>(sec
     }
     if (stale) {
       await discard(stored);
-      return rejected(context, { lastResult: submission.reply(), toast: toasts.notFound ?? toasts.saveFailed }, 404);
+      return rejected(context, { lastResult: submission.reply(), toast: toasts.notFound ?? toasts.saveFailed(NOT_FOUND) }, 404);
     }
 
     const values = section.toValues(submission.value, save);
-    const write = await writeWithFiles(stored, () => (existing ? model.update({ where: { id: existing.id }, data: values }) : model.create({ data: values })));
-    if (!write.ok) return rejected(context, { lastResult: submission.reply(), toast: toasts.saveFailed }, 500);
-    for (const [, { column }] of files) {
-      const previous = existing?.[column] as string | null | undefined;
-      if (previous && previous !== (values as Record<string, unknown>)[column]) await deleteByUrl(previous);
-    }
+    await (existing ? model.update({ where: { id: existing.id }, data: values }) : model.create({ data: values }));
+    const replaced = files.map(([, { column }]) => existing?.[column] as string | null | undefined).filter((url, i) => url !== (values as Record<string, unknown>)[files[i]![1].column]);
+    await deleteFiles(replaced);
     return saved(context, list, toasts.saved({ created: !existing, uploaded, refused, existing }));
+  }
+
+  return async function action({ request, context }: ActionArgs) {
+    const parsed = await readAdminForm(request, context, section.uploads ?? {});
+    if (!isParsed(parsed)) return parsed;
+    const { form, stored } = parsed;
+
+    if (form.get("intent") === "delete") {
+      try {
+        return await remove(context, formId(form));
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        logFailure("admin delete failed", error);
+        return rejected(context, { lastResult: null, toast: toasts.deleteFailed(serverMessage(error)) }, 500);
+      }
+    }
+
+    const submission = parseWithZod(form, { schema: section.schema });
+    try {
+      return await save(context, parsed, submission);
+    } catch (error) {
+      // A database that fails (unreachable, locked, a constraint) ends in the section's save
+      // toast with the form as it was posted, never on the error screen; nothing was written,
+      // so the files stored for this request go too.
+      if (error instanceof Response) throw error;
+      await discard(stored);
+      logFailure("admin save failed", error);
+      return rejected(context, { lastResult: submission.reply(), toast: toasts.saveFailed(serverMessage(error)) }, 500);
+    }
   };
 }
 
-/** The URL lists (extra images, videos) of a row, as strings (they are JSON columns). */
-export function urlListOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+/** Deletes files a row no longer uses; a failure leaves an orphan file (logged), not a failed request. */
+async function deleteFiles(urls: Array<string | null | undefined>) {
+  for (const url of urls) if (url) await deleteByUrl(url).catch((error: unknown) => logFailure("file delete failed", error));
 }

@@ -1,18 +1,35 @@
-// Admin sign-in: remix-auth with the form strategy, bcrypt password hashes, and throttling
-// that holds across server instances (DB-backed counters: 5 failures per e-mail or 20 per IP
-// in 15 minutes). Unknown e-mail and wrong password fail the same way.
-import bcrypt from "bcryptjs";
+// Admin sign-in: remix-auth with the form strategy, bcrypt password hashes, and throttling that
+// holds across server instances (DB-backed counters). Unknown e-mail and wrong password fail the
+// same way and cost the same work (a check against a dummy hash of the same cost).
+//
+// Throttling counts every attempt before its password is checked (never check-then-count, which
+// a burst of parallel attempts slips through): 5 per e-mail and 20 per address (an IPv6 /64) in
+// 15 minutes; a correct password clears the e-mail's count.
+//
+// Known devices: a browser that signed in successfully gets a signed, HttpOnly cookie naming the
+// e-mail and a random device id. Its attempts for that e-mail count against that device alone
+// (5 per 15 minutes), not against the e-mail or the address. So someone guessing the admin's
+// password from elsewhere locks out only browsers that never signed in as the admin, while the
+// admin's own browser still signs in with the right password. The cookie grants nothing by
+// itself: it only chooses which counter applies, cannot be forged (it is signed with
+// SESSION_SECRET), and a stolen one gives at most 5 guesses per 15 minutes.
+import { createCookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { randomBytes } from "node:crypto";
 import { db } from "./db.server";
+import { env } from "./env.server";
 import { readFormData } from "./form-data.server";
 import "./zod-locale.server";
-import { hit, peek, reset } from "./rate-limit.server";
+import { checkPassword, dummyHash, PasswordCheckerBusy } from "./password.server";
+import { forgive, hit, reset, type RateLimitResult } from "./rate-limit.server";
 import { ADMIN_ROLE } from "./session.server";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;
+export const MAX_FAILURES_PER_DEVICE = 5;
+const KNOWN_DEVICE_DAYS = 180;
 
 export interface AuthUser {
   id: string;
@@ -22,8 +39,8 @@ export interface AuthUser {
 
 class InvalidCredentials extends Error {}
 
-// Compared against when the e-mail is unknown, so both failures take the same time.
-const DUMMY_HASH = bcrypt.hashSync("not-a-real-password", 10);
+// Made once, in the background, so the first unknown e-mail does not pay for it.
+void dummyHash().catch(() => undefined);
 
 export function normalizeEmail(value: unknown): string {
   return String(value ?? "").trim().toLowerCase();
@@ -34,48 +51,75 @@ export const authenticator = new Authenticator<AuthUser>().use(
     const email = normalizeEmail(form.get("email"));
     const password = String(form.get("password") ?? "");
     const user = await db.user.findUnique({ where: { email }, include: { roles: true } });
-    const valid = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+    const valid = await checkPassword(password, user?.passwordHash ?? (await dummyHash()));
     if (!user || !valid) throw new InvalidCredentials();
     return { id: user.id, email: user.email, isAdmin: user.roles.some((r) => r.role === ADMIN_ROLE) };
   }),
   "form",
 );
 
+export const knownDeviceCookie = createCookie("__admin_device", {
+  path: "/admin/login",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.NODE_ENV === "production",
+  secrets: env.SESSION_SECRET.split(","),
+  maxAge: KNOWN_DEVICE_DAYS * 24 * 60 * 60,
+});
+
+const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** The device id this request's browser holds for `email`, or null. */
+async function knownDevice(request: Request, email: string): Promise<string | null> {
+  const value: unknown = await knownDeviceCookie.parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return null;
+  const { e, d } = value as Record<string, unknown>;
+  return e === email && typeof d === "string" && DEVICE_ID.test(d) ? d : null;
+}
+
 export type LoginResult =
-  | { ok: true; user: AuthUser }
+  | { ok: true; user: AuthUser; /** Set-Cookie value that marks this browser as a known device. */ deviceCookie: string }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "throttled"; retryAfterMinutes: number };
 
 const emailKey = (email: string) => `login:email:${email}`;
 const ipKey = (ip: string) => `login:ip:${ip}`;
+const deviceKey = (device: string) => `login:device:${device}`;
 
-async function throttled(email: string, ip: string): Promise<boolean> {
-  const [byEmail, byIp] = await Promise.all([peek(emailKey(email)), peek(ipKey(ip))]);
-  return byEmail >= MAX_FAILURES_PER_EMAIL || byIp >= MAX_FAILURES_PER_IP;
-}
-
-async function retryAfterMinutes(email: string, ip: string): Promise<number> {
-  const rows = await db.rateLimit.findMany({ where: { key: { in: [emailKey(email), ipKey(ip)] } } });
-  const latest = Math.max(Date.now(), ...rows.map((r) => r.resetAt.getTime()));
-  return Math.max(1, Math.ceil((latest - Date.now()) / 60_000));
-}
+const throttled = (results: RateLimitResult[]): LoginResult => ({
+  ok: false,
+  reason: "throttled",
+  retryAfterMinutes: Math.max(1, ...results.map((r) => Math.ceil(r.retryAfter / 60))),
+});
 
 /**
- * Checks the throttle, then the credentials; counts a failure against the e-mail and the IP.
- * A body that is not a readable form throws a 400 (readFormData), never a 500.
+ * Counts the attempt, then (if still within the limits) checks the credentials. A body that is
+ * not a readable form throws a 400 (readFormData), never a 500.
  */
 export async function login(request: Request, ip: string): Promise<LoginResult> {
   const form = await readFormData(request.clone());
   const email = normalizeEmail(form.get("email"));
-  if (await throttled(email, ip)) return { ok: false, reason: "throttled", retryAfterMinutes: await retryAfterMinutes(email, ip) };
+  const device = await knownDevice(request, email);
+
+  const counted = device
+    ? [hit(deviceKey(device), MAX_FAILURES_PER_DEVICE, LOGIN_WINDOW_MS)]
+    : [hit(emailKey(email), MAX_FAILURES_PER_EMAIL, LOGIN_WINDOW_MS), hit(ipKey(ip), MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS)];
+  const refused = (await Promise.all(counted)).filter((result) => !result.allowed);
+  if (refused.length > 0) return throttled(refused);
+
+  let user: AuthUser;
   try {
-    const user = await authenticator.authenticate("form", request);
-    await reset(emailKey(email));
-    return { ok: true, user };
+    user = await authenticator.authenticate("form", request);
   } catch (error) {
-    if (!(error instanceof InvalidCredentials)) throw error;
-    await hit(emailKey(email), MAX_FAILURES_PER_EMAIL, LOGIN_WINDOW_MS);
-    await hit(ipKey(ip), MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS);
-    return { ok: false, reason: "invalid" };
+    if (error instanceof InvalidCredentials) return { ok: false, reason: "invalid" };
+    // More checks already queued than the server takes at once: a burst; try again shortly.
+    if (error instanceof PasswordCheckerBusy) return { ok: false, reason: "throttled", retryAfterMinutes: 1 };
+    throw error;
   }
+  // Only failures should count: a correct password clears its e-mail's (or device's) count
+  // and gives back the address's.
+  if (device) await reset(deviceKey(device));
+  else await Promise.all([reset(emailKey(email)), forgive(ipKey(ip))]);
+  const deviceCookie = await knownDeviceCookie.serialize({ e: email, d: device ?? randomBytes(16).toString("base64url") });
+  return { ok: true, user, deviceCookie };
 }

@@ -1,5 +1,7 @@
-// The cookie choice in the browser (spec §2.3, §4): localStorage key `cookieConsent` and a
-// cookie of the same name, so the server skips the banner for a visitor who already chose.
+// The visitor's cookie choice: localStorage key `cookieConsent` in the browser and a cookie of
+// the same name, so the server skips the banner for a visitor who already chose. The cookie is
+// written by the page's script or, without JavaScript, by the /consent route, and read by the
+// site layout: all through the two functions below.
 export const CONSENT_KEY = "cookieConsent";
 export const CONSENT_VALUES = ["accepted", "rejected"] as const;
 export type ConsentChoice = (typeof CONSENT_VALUES)[number];
@@ -9,6 +11,18 @@ export const CONSENT_MAX_AGE = 60 * 60 * 24 * 365;
 
 export function isConsentChoice(value: unknown): value is ConsentChoice {
   return value === "accepted" || value === "rejected";
+}
+
+/** Set-Cookie (or document.cookie) value storing a choice, or forgetting it when null. */
+export function consentCookie(choice: ConsentChoice | null, secure = false): string {
+  if (choice === null) return `${CONSENT_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
+  return `${CONSENT_KEY}=${choice}; Path=/; Max-Age=${CONSENT_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The choice a request's cookies carry, or null when the visitor has not chosen. */
+export function readConsent(request: Request): ConsentChoice | null {
+  const value = request.headers.get("Cookie")?.match(new RegExp(`(?:^|;\\s*)${CONSENT_KEY}=([^;]*)`))?.[1];
+  return isConsentChoice(value) ? value : null;
 }
 
 export function readStoredConsent(): ConsentChoice | null {
@@ -26,7 +40,7 @@ export function storeConsent(choice: ConsentChoice): void {
   } catch {
     // Private mode: the cookie below still remembers the choice.
   }
-  document.cookie = `${CONSENT_KEY}=${choice}; Path=/; Max-Age=${CONSENT_MAX_AGE}; SameSite=Lax`;
+  document.cookie = consentCookie(choice);
 }
 
 export function clearConsent(): void {
@@ -35,5 +49,5 @@ export function clearConsent(): void {
   } catch {
     // Nothing stored.
   }
-  document.cookie = `${CONSENT_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
+  document.cookie = consentCookie(null);
 }

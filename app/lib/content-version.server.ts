@@ -2,6 +2,7 @@
 // version its page cache was built at, so a change made through one instance shows on all:
 // on PostgreSQL every bump also sends a NOTIFY that every instance LISTENs to, so their caches
 // drop at once; a periodic re-read (PAGE_CACHE_CHECK_MS) is the safety net.
+import { armScheduleTimer, onScheduledPublication, readScheduleState } from "./blog-schedule.server.ts";
 import { db, isPostgres } from "./db.server.ts";
 import { env } from "./env.server.ts";
 
@@ -22,13 +23,27 @@ export async function currentContentVersion(): Promise<number> {
 }
 
 /**
+ * The version public pages are cached under: the counter, and how many blog posts are public now,
+ * since a scheduled post becomes public with no write to bump the counter. Reading it arms the
+ * timer that `watchContentVersion` listeners hear when the next scheduled post is due.
+ */
+export async function pageCacheVersion(): Promise<number> {
+  const [version, schedule] = await Promise.all([currentContentVersion(), readScheduleState()]);
+  armScheduleTimer(schedule.nextDueAt);
+  // Injective while fewer than 2^20 posts are public: a bump or a newly due post always changes it.
+  return version * 2 ** 20 + (schedule.due % 2 ** 20);
+}
+
+/**
  * Calls `onChange` whenever any instance bumps the version (PostgreSQL LISTEN/NOTIFY, on a
  * connection of its own that reconnects by itself), and after every (re)connection, since
  * notifications sent while it was away are lost. On SQLite (one instance) there is nothing to
- * watch. Returns a function that stops watching.
+ * watch. Also calls it when a scheduled blog post becomes due (see `pageCacheVersion`), on either
+ * database. Returns a function that stops watching.
  */
 export function watchContentVersion(onChange: () => void): () => void {
-  if (!isPostgres) return () => {};
+  const stopSchedule = onScheduledPublication(onChange);
+  if (!isPostgres) return stopSchedule;
   let stopped = false;
   let client: import("pg").Client | null = null;
   const retry = () => {
@@ -54,6 +69,7 @@ export function watchContentVersion(onChange: () => void): () => void {
   }
   void connect();
   return () => {
+    stopSchedule();
     stopped = true;
     void client?.end().catch(() => {});
   };

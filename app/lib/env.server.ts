@@ -1,61 +1,144 @@
-// The server's configuration, validated once at start-up. A bad value stops the server with
-// one clear line naming the variable.
+// The configuration of the server and of the scripts, validated in one place at start-up. Every
+// variable the server, the app or a production script reads is declared here (a test checks that
+// no code reads process.env outside this list); a bad value stops the process with one clear line
+// naming the variable instead of becoming NaN or a silent default.
+import { statSync } from "node:fs";
 import { z } from "zod";
+import { isDatabaseUrl } from "./database-url.server.ts";
+import { modeOf } from "./mode.ts";
 
-const isProduction = process.env.NODE_ENV === "production";
+/** The session secret of development and tests. Public (it is in the repository): never served. */
+export const PUBLIC_DEV_SECRET = "dev-secret-not-for-production";
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => v || undefined)
-  .pipe(z.url({ protocol: /^https?$/ }).optional())
-  .optional();
+const integer = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+const megabytes = z.coerce.number({ error: "must be a number" }).positive("must be more than 0");
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+
+const fields = {
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "must be production, development or test" })
+    .optional()
+    .transform(modeOf),
+  PORT: integer(1, 65535).default(3000),
   DATABASE_URL: z
     .string()
     .default("file:./data/app.db")
-    .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), "must start with file: or postgres://"),
-  SESSION_SECRET: isProduction
-    ? z.string({ error: "is required in production" }).min(16, "must have at least 16 characters")
-    : z.string().min(1).default("dev-secret-not-for-production"),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().optional(),
-  CHAT_WEBHOOK_URL: optionalUrl,
-  CHAT_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(30_000),
-  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
-  MAX_IMAGE_MB: z.coerce.number().positive().default(10),
-  MAX_VIDEO_MB: z.coerce.number().positive().default(200),
-  S3_ENDPOINT: optionalUrl,
-  S3_REGION: z.string().default("us-east-1"),
+    .refine(isDatabaseUrl, "must start with file: or postgres://"),
+  SESSION_SECRET: z.string().optional(),
+  ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(10, "must have at least 10 characters")
+    .refine((v) => Buffer.byteLength(v) <= 72, "must have at most 72 bytes (bcrypt ignores the rest)")
+    .optional(),
+  CHAT_WEBHOOK_URL: httpUrl.optional(),
+  CHAT_TIMEOUT_MS: integer(1, 300_000).default(30_000),
+  CHAT_RATE_LIMIT: integer(1, 1_000_000_000).default(20),
+  CHAT_WEBHOOK_CONCURRENCY: integer(1, 100_000).default(500),
+  UPLOADS_DIR: z
+    .string()
+    .default("./data/uploads")
+    .refine((v) => !statSync(v, { throwIfNoEntry: false })?.isFile(), "must be a folder (it names a file)"),
+  MAX_IMAGE_MB: megabytes.default(10),
+  MAX_VIDEO_MB: megabytes.default(200),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto")
+    .default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_PUBLIC_URL: optionalUrl,
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
-});
+  S3_PUBLIC_URL: httpUrl.optional(),
+  TRUST_PROXY: integer(0, 10).default(0),
+  SITE_URL: httpUrl.default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
+  PAGE_CACHE_CHECK_MS: integer(0, 3_600_000).default(1000),
+  /** The production build the server serves (`react-router build` writes ./build). */
+  BUILD_DIR: z.string().default("build"),
+  /** The folder of static files the image route may resize (tests point it elsewhere). */
+  PUBLIC_DIR: z
+    .string()
+    .refine((v) => statSync(v, { throwIfNoEntry: false })?.isDirectory() ?? false, "must be an existing folder")
+    .optional(),
+  /**
+   * Tests only: hosts the image route may fetch from although they are private (the tests serve
+   * "other sites" on loopback). Honoured only when NODE_ENV is "test", read when a fetch starts.
+   */
+  IMG_TEST_ALLOW_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.:\-, ]*$/i, "must be a comma-separated list of host names or addresses")
+    .optional(),
+};
 
-export type Env = z.infer<typeof schema>;
+/** Every variable the configuration reads, in the order the README's table lists them. */
+export const ENV_VARIABLES = Object.keys(fields) as Array<keyof typeof fields>;
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source);
+function schema(serving: boolean) {
+  return z.object(fields).transform((env, ctx) => {
+    let secret = env.SESSION_SECRET;
+    // Serving the production build (server/index.ts) always needs a secret of its own, whatever
+    // the mode; only the development server and the tests sign with the public one.
+    if (secret === undefined && (env.NODE_ENV === "production" || serving)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: `is required ${env.NODE_ENV === "production" ? "in production (NODE_ENV unset or production)" : "to serve the app"}: generate one with \`openssl rand -base64 32\``,
+      });
+    } else if (secret !== undefined && (env.NODE_ENV === "production" || serving)) {
+      const secrets = secret.split(",").map((s) => s.trim());
+      if (secrets.some((s) => s.length < 16)) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must have at least 16 characters (each, when comma-separated)" });
+      }
+      if (secrets.includes(PUBLIC_DEV_SECRET)) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is the public development secret: generate one with `openssl rand -base64 32`" });
+      }
+    }
+    secret ??= PUBLIC_DEV_SECRET;
+    for (const [set, missing] of [
+      ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
+      ["S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID"],
+    ] as const) {
+      if (env[set] !== undefined && env[missing] === undefined) {
+        ctx.addIssue({ code: "custom", path: [missing], message: `is required when ${set} is set` });
+      }
+    }
+    return { ...env, SESSION_SECRET: secret };
+  });
+}
+
+export type Env = z.output<ReturnType<typeof schema>>;
+
+export interface EnvOptions {
+  /** Validating for server/index.ts, which serves requests: SESSION_SECRET is required in every mode. */
+  serving?: boolean;
+}
+
+/** The validated configuration, or an Error whose message is one line naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>, options: EnvOptions = {}): Env {
+  // An empty value means unset (`FOO=` in an env file, `${FOO:-}` in compose), so the default applies.
+  const values = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const result = schema(options.serving ?? false).safeParse(values);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new Error(`Invalid environment: ${issue.path.join(".")} ${issue.message}`);
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new Error(`Invalid environment: ${problems.join("; ")}`);
   }
   return result.data;
 }
 
-function load(): Env {
+/** parseEnv for a process starting up: a bad value prints its one line and ends the process. */
+export function loadEnv(source: Record<string, string | undefined>, options: EnvOptions = {}): Env {
   try {
-    return parseEnv(process.env);
+    return parseEnv(source, options);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
 }
 
-export const env: Env = load();
+export const env: Env = loadEnv(process.env);

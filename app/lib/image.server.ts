@@ -1,16 +1,23 @@
 // Resized, re-encoded image variants for the image route (app/routes/img.ts). Sources are
-// stored objects (/media/... or their S3 public URL) and image files under public/ (/demo/...).
-// Each variant is made once with sharp and kept on disk under UPLOADS_DIR/.image-cache; stored
-// objects never change (random names), files under public/ are keyed by their size and mtime.
+// stored objects (/media/... or their S3 public URL), image files under public/ (/demo/...) and
+// images on other sites (fetched through remote-image.server.ts, so pages never load another
+// host's image directly). Each variant is made once with sharp and kept on disk under
+// UPLOADS_DIR/.image-cache, named by what it shows: the bucket and object key, the public file
+// (with its size and mtime), or the normalized remote URL, plus width and format. A local `src`
+// with a query or fragment is refused: it would name the same file under endless cache names.
+// The cache is bounded (MAX_CACHE_BYTES): past it, the least recently used variants are deleted.
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, extname, join, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
 import sharp, { type SharpOptions } from "sharp";
 import { env } from "./env.server.ts";
 import type { ImageWidth } from "./image-url.ts";
-import { objectFromUrl, storage, type Bucket } from "./storage.server.ts";
+import { fetchRemoteImage, normalizeRemoteUrl, RemoteImageError } from "./remote-image.server.ts";
+import { objectFromUrl, storage, type Bucket } from "./storage/index.server.ts";
+import { looksLikeSvg, rasterizeSvg, SvgRefused } from "./svg.server.ts";
 
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
 
@@ -22,10 +29,15 @@ export const FORMAT_TYPES: Record<ImageFormat, string> = {
 };
 
 const RESIZABLE = /\.(jpe?g|png|webp|avif)$/i;
+/** What sharp may decode from another site (after sniffing); SVG goes through rasterizeSvg first. */
+const REMOTE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"]);
+/** How long a variant of another site's image is reused before it is fetched again. */
+export const REMOTE_MAX_AGE_S = 24 * 60 * 60;
 
 export type ImageSource =
   | { kind: "object"; src: string; bucket: Bucket; key: string; fallback: ImageFormat }
-  | { kind: "public"; src: string; file: string; fallback: ImageFormat };
+  | { kind: "public"; src: string; file: string; fallback: ImageFormat }
+  | { kind: "remote"; src: string; url: string; fallback: ImageFormat };
 
 function fallbackFormat(path: string): ImageFormat {
   return extname(path).toLowerCase() === ".png" ? "png" : "jpeg";
@@ -42,17 +54,25 @@ export function publicRoot(): string {
   return resolve(process.env.PUBLIC_DIR || "public");
 }
 
-/** A source the route may read, or null (foreign URLs, traversal, non-images). */
+/** A source the route may read, or null (traversal, non-images, local paths with a query). */
 export function resolveSource(src: string): ImageSource | null {
-  if (!src || src.length > 500 || !RESIZABLE.test(src)) return null;
+  if (!src || src.length > 2000) return null;
   const object = objectFromUrl(src);
-  if (object) return { kind: "object", src, ...object, fallback: fallbackFormat(object.key) };
-  if (!src.startsWith("/") || src.startsWith("//") || src.startsWith("/media/")) return null;
-  if (!/^(\/[a-zA-Z0-9_-][a-zA-Z0-9._-]*)+$/.test(src) || src.split("/").includes("..")) return null;
-  const root = publicRoot();
-  const file = resolve(root, `.${src}`);
-  if (!file.startsWith(root + sep)) return null;
-  return { kind: "public", src, file, fallback: fallbackFormat(file) };
+  if (object || src.startsWith("/")) {
+    // Our own files have no query or fragment: one file, one cache name.
+    if (/[?#]/.test(src) || src.length > 500 || !RESIZABLE.test(src)) return null;
+    if (object) return { kind: "object", src, ...object, fallback: fallbackFormat(object.key) };
+    if (src.startsWith("//") || src.startsWith("/media/")) return null;
+    if (!/^(\/[a-zA-Z0-9_-][a-zA-Z0-9._-]*)+$/.test(src) || src.split("/").includes("..")) return null;
+    const root = publicRoot();
+    const file = resolve(root, `.${src}`);
+    if (!file.startsWith(root + sep)) return null;
+    return { kind: "public", src, file, fallback: fallbackFormat(file) };
+  }
+  const url = normalizeRemoteUrl(src);
+  if (!url) return null;
+  // Formats that may be transparent fall back to PNG (browsers without WebP/AVIF are rare).
+  return { kind: "remote", src, url: url.href, fallback: /\.(png|svg|gif)$/i.test(url.pathname) ? "png" : "jpeg" };
 }
 
 export interface Variant {
@@ -65,20 +85,29 @@ export interface Variant {
 const cacheRoot = () => resolve(env.UPLOADS_DIR, ".image-cache");
 const inFlight = new Map<string, Promise<Variant | null>>();
 
+/** What a variant shows, whatever spelling of `src` asked for it. */
+async function identity(source: ImageSource): Promise<string | null> {
+  if (source.kind === "object") return `object:${source.bucket}/${source.key}`;
+  // Another site's image may change: its variants are renewed each day (older ones age out of the cache).
+  if (source.kind === "remote") return `remote:${source.url}|${Math.floor(Date.now() / (REMOTE_MAX_AGE_S * 1000))}`;
+  const info = await stat(source.file).catch(() => null);
+  if (!info?.isFile()) return null;
+  return `public:${source.file}|${info.size}-${info.mtimeMs}`;
+}
+
 /** The cached variant, made now if missing; null when the source does not exist. */
 export async function variantFor(source: ImageSource, width: ImageWidth, format: ImageFormat): Promise<Variant | null> {
-  let version = "";
-  if (source.kind === "public") {
-    const info = await stat(source.file).catch(() => null);
-    if (!info?.isFile()) return null;
-    version = `${info.size}-${info.mtimeMs}`;
-  }
-  const hash = createHash("sha256").update(`${source.src}|${version}|${width}|${format}`).digest("hex");
+  const id = await identity(source);
+  if (!id) return null;
+  const hash = createHash("sha256").update(`${id}|${width}|${format}`).digest("hex");
   const file = join(cacheRoot(), hash.slice(0, 2), `${hash}.${format}`);
   const variant = (size: number): Variant => ({ file, size, etag: `"${hash.slice(0, 24)}"`, contentType: FORMAT_TYPES[format] });
 
   const cached = await stat(file).catch(() => null);
-  if (cached) return variant(cached.size);
+  if (cached) {
+    await imageCache.touch(file, cached.mtimeMs);
+    return variant(cached.size);
+  }
 
   let pending = inFlight.get(hash);
   if (!pending) {
@@ -90,8 +119,26 @@ export async function variantFor(source: ImageSource, width: ImageWidth, format:
   return pending;
 }
 
+/** An image from another site that sharp may read: sniffed from its bytes, SVG rasterized first. */
+async function remoteInput(url: string): Promise<Buffer> {
+  const bytes = await fetchRemoteImage(url);
+  const head = bytes.subarray(0, 4100);
+  if (looksLikeSvg(head)) {
+    try {
+      return await rasterizeSvg(bytes);
+    } catch (error) {
+      if (error instanceof SvgRefused) throw new RemoteImageError(422, "Imagem inválida");
+      throw error;
+    }
+  }
+  const type = await fileTypeFromBuffer(head);
+  if (!type || !REMOTE_TYPES.has(type.mime)) throw new RemoteImageError(422, "O endereço não contém uma imagem");
+  return bytes;
+}
+
 async function openSource(source: ImageSource): Promise<Readable | Buffer | null> {
   if (source.kind === "public") return readFile(source.file).catch(() => null);
+  if (source.kind === "remote") return remoteInput(source.url);
   const object = await (await storage()).get(source.bucket, source.key);
   return object?.stream ?? null;
 }
@@ -119,9 +166,59 @@ async function makeVariant(source: ImageSource, width: ImageWidth, format: Image
     await rm(partial, { force: true });
     throw error;
   }
+  await imageCache.added(file, output.length);
   return output.length;
 }
 
 export function openVariant(variant: Variant): Readable {
   return createReadStream(variant.file);
 }
+
+/**
+ * The disk cache's size bound. The running total is learnt by one scan of the folder, then kept
+ * up to date as variants are written; a variant's mtime records its last use (refreshed at most
+ * hourly, so hits cost no write), and when the total passes `maxBytes` the least recently used
+ * files are deleted until it is back under 90% of it.
+ */
+export const imageCache = {
+  maxBytes: 500 * 1024 * 1024,
+  total: null as number | null,
+  evicting: null as Promise<void> | null,
+
+  async touch(file: string, mtimeMs: number): Promise<void> {
+    if (Date.now() - mtimeMs < 60 * 60 * 1000) return;
+    const now = new Date();
+    await utimes(file, now, now).catch(() => undefined);
+  },
+
+  async files(): Promise<Array<{ path: string; size: number; used: number }>> {
+    const root = cacheRoot();
+    const found: Array<{ path: string; size: number; used: number }> = [];
+    for (const dir of await readdir(root).catch(() => [] as string[])) {
+      for (const name of await readdir(join(root, dir)).catch(() => [] as string[])) {
+        const path = join(root, dir, name);
+        const info = await stat(path).catch(() => null);
+        if (info?.isFile()) found.push({ path, size: info.size, used: info.mtimeMs });
+      }
+    }
+    return found;
+  },
+
+  async added(file: string, size: number): Promise<void> {
+    if (this.total === null) this.total = (await this.files()).reduce((sum, f) => sum + f.size, 0);
+    else this.total += size;
+    if (this.total > this.maxBytes) await (this.evicting ??= this.evict(file).finally(() => (this.evicting = null)));
+  },
+
+  async evict(keep: string): Promise<void> {
+    const files = (await this.files()).sort((a, b) => a.used - b.used);
+    let total = files.reduce((sum, f) => sum + f.size, 0);
+    for (const f of files) {
+      if (total <= this.maxBytes * 0.9) break;
+      if (f.path === keep) continue;
+      await rm(f.path, { force: true });
+      total -= f.size;
+    }
+    this.total = total;
+  },
+};

@@ -1,4 +1,4 @@
-// Spec §2.10: panels whose title contains "panel 01", "panel 08" or "panel 14" (any case) are
+// Panels whose title contains "panel 01", "panel 08" or "panel 14" (any case) are
 // featured under 'Destaque'; the rest go under 'Outros Painéis'. Order within each is kept.
 const FEATURED = /panel (01|08|14)/i;
 

@@ -1,4 +1,4 @@
-// Spec §9: a media URL ending in mp4, webm or ogg is a video; anything else an image.
+// A media URL ending in mp4, webm or ogg is a video; anything else an image.
 export type MediaKind = "image" | "video" | "iframe";
 
 export function isVideoUrl(url: string | null | undefined): boolean {

@@ -1,17 +1,15 @@
-// The public site's reads (spec §7.2), one function per list, in the spec's orders.
+// The public site's reads, one function per list, each in its display order.
+import type { RouterContextProvider } from "react-router";
+import { publicPostWhere } from "./blog-schedule.server";
 import { db } from "./db.server";
+import { markDegraded } from "./load-status.server";
 import { isVideoUrl } from "./media";
-
-/** `images`/`videos` JSON columns as a clean list of URLs. */
-export function urlList(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim());
-}
+import { urlList } from "./url-list";
 
 /** The category named by `?categoria=`, or null for Todos / unknown values. */
 export function categoryFromUrl(url: URL, allowed: readonly string[]): string | null {
   const value = url.searchParams.get("categoria");
-  return value && value !== "Todos" && allowed.includes(value) ? value : null;
+  return value && allowed.includes(value) ? value : null;
 }
 
 export async function listPortfolio(category: string | null) {
@@ -43,12 +41,16 @@ export async function listWindowFilms(category: string | null) {
   };
 }
 
-/** Client logos for the home strip; a failure is logged and hides the strip (spec §8.2). */
-export async function listClientLogos() {
+/** The request's context, so a failed read can mark the page as degraded (never cached). */
+type Context = Readonly<RouterContextProvider> | undefined;
+
+/** Client logos for the home strip; a failure is logged and hides the strip. */
+export async function listClientLogos(context: Context) {
   try {
     return await db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] });
   } catch (error) {
     console.error("Error loading logos", error);
+    markDegraded(context);
     return [];
   }
 }
@@ -57,24 +59,26 @@ export async function listCourseTestimonials() {
   return db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] });
 }
 
-export async function listPublishedPosts() {
+export async function listPublishedPosts(context: Context) {
   try {
     return await db.blogPost.findMany({
-      where: { isPublished: true },
+      where: publicPostWhere(),
       select: { id: true, title: true, slug: true, coverImage: true, excerpt: true, author: true, publishedAt: true },
       orderBy: [{ publishedAt: "desc" }, { createdAt: "desc" }],
     });
   } catch (error) {
     console.error("Error loading posts", error);
+    markDegraded(context);
     return [];
   }
 }
 
-export async function getPublishedPost(slug: string) {
+export async function getPublishedPost(slug: string, context: Context) {
   try {
-    return await db.blogPost.findFirst({ where: { slug, isPublished: true } });
+    return await db.blogPost.findFirst({ where: { slug, ...publicPostWhere() } });
   } catch (error) {
     console.error("Error loading post", error);
+    markDegraded(context);
     return null;
   }
 }

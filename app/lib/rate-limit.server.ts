@@ -11,26 +11,28 @@ export interface RateLimitResult {
 
 /**
  * Counts one hit for `key` in a window of `windowMs`; allowed while the count is at most `limit`.
- * The upsert + increment is atomic on both databases.
+ * One statement does it all (insert, or restart an expired window, or increment), so concurrent
+ * hits on any number of instances each get their own count, even at a window's boundary: a
+ * read-then-write would let two first hits both start the window at 1. The same SQL runs on
+ * SQLite and PostgreSQL.
+ * No transaction is held open either: with a crowd in the chat, interactive transactions (read,
+ * then write) queued behind each other for seconds and held hundreds of megabytes meanwhile.
  */
 export async function hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
   const now = new Date();
   const resetAt = new Date(now.getTime() + windowMs);
-  const row = await db.$transaction(async (tx) => {
-    const current = await tx.rateLimit.findUnique({ where: { key } });
-    if (!current || current.resetAt <= now) {
-      return tx.rateLimit.upsert({
-        where: { key },
-        create: { key, count: 1, resetAt },
-        update: { count: 1, resetAt },
-      });
-    }
-    return tx.rateLimit.update({ where: { key }, data: { count: { increment: 1 } } });
-  });
+  const rows = await db.$queryRaw<Array<{ count: number | bigint; reset_at: Date | string }>>`
+    INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${resetAt})
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= ${now} THEN excluded.reset_at ELSE rate_limits.reset_at END
+    RETURNING count, reset_at`;
+  const row = rows[0]!;
+  const count = Number(row.count);
   return {
-    allowed: row.count <= limit,
-    count: row.count,
-    retryAfter: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)),
+    allowed: count <= limit,
+    count,
+    retryAfter: Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - now.getTime()) / 1000)),
   };
 }
 
@@ -40,11 +42,16 @@ export async function peek(key: string): Promise<number> {
   return row && row.resetAt > new Date() ? row.count : 0;
 }
 
+/** Takes back one hit (an attempt that turned out not to be the kind the limit counts). */
+export async function forgive(key: string): Promise<void> {
+  await db.rateLimit.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
+}
+
 export async function reset(key: string): Promise<void> {
   await db.rateLimit.deleteMany({ where: { key } });
 }
 
-/** Housekeeping: drop expired windows (called now and then, never on a hot path). */
-export async function sweepExpired(): Promise<void> {
-  await db.rateLimit.deleteMany({ where: { resetAt: { lt: new Date() } } });
+/** Housekeeping: drops expired windows; returns how many (app/lib/housekeeping.server.ts). */
+export async function sweepExpired(now = new Date()): Promise<number> {
+  return (await db.rateLimit.deleteMany({ where: { resetAt: { lt: now } } })).count;
 }

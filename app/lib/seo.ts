@@ -39,7 +39,15 @@ export function seo({ siteUrl, path, title, description, image, type = "website"
     { property: "og:url", content: url },
     { property: "og:image", content: imageUrl },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: imageUrl },
   ];
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
+}
+
+/** A blog post's search and social snippet: its own meta description and image when set, else the excerpt and the cover. */
+export function postSnippet(post: { excerpt: string; coverImage: string; metaDescription?: string | null; socialImage?: string | null }) {
+  return { description: post.metaDescription?.trim() || post.excerpt, image: post.socialImage?.trim() || post.coverImage };
 }

@@ -1,12 +1,21 @@
 // Admin sessions live in the `sessions` table; the signed cookie carries only a random id.
 // Sign-in creates a fresh id, sign-out deletes the row, expired rows are refused.
-import { randomBytes } from "node:crypto";
+//
+// The table stores the SHA-256 of the id, never the id itself: a leaked backup or a read of the
+// database gives no usable session (the cookie must hold the id whose hash is stored, signed with
+// SESSION_SECRET). A session ends after SESSION_IDLE_MS without a request, and in any case
+// SESSION_MAX_AGE_MS after sign-in: `expires_at` is the sliding idle deadline, moved forward at
+// most every SESSION_REFRESH_MS (not a write per request) and never past `created_at` plus the
+// maximum age.
+import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { redirectWithToast } from "./toast.server";
 
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_REFRESH_MS = 5 * 60 * 1000;
 export const ADMIN_ROLE = "admin";
 
 export const sessionCookie = createCookie("__admin_session", {
@@ -15,14 +24,20 @@ export const sessionCookie = createCookie("__admin_session", {
   sameSite: "lax",
   secure: env.NODE_ENV === "production",
   secrets: env.SESSION_SECRET.split(","),
-  maxAge: SESSION_TTL_MS / 1000,
+  maxAge: SESSION_MAX_AGE_MS / 1000,
 });
 
 export interface SessionUser {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** The session's row id (the hash of the cookie's id). */
   sessionId: string;
+}
+
+/** The row id stored for a session id. */
+export function sessionRowId(id: string): string {
+  return createHash("sha256").update(id).digest("base64url");
 }
 
 async function sessionIdFrom(request: Request): Promise<string | null> {
@@ -30,25 +45,35 @@ async function sessionIdFrom(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+function idleDeadline(createdAt: Date, now: Date): Date {
+  return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
+}
+
 /** Starts a session for the user with a brand-new id; returns the Set-Cookie header value. */
 export async function createUserSession(userId: string, previous?: Request): Promise<string> {
   const old = previous ? await sessionIdFrom(previous) : null;
-  if (old) await db.session.deleteMany({ where: { id: old } });
-  await db.session.deleteMany({ where: { userId, expiresAt: { lt: new Date() } } });
+  if (old) await db.session.deleteMany({ where: { id: sessionRowId(old) } });
   const id = randomBytes(32).toString("base64url");
-  await db.session.create({ data: { id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) } });
+  const now = new Date();
+  await db.session.create({ data: { id: sessionRowId(id), userId, createdAt: now, expiresAt: idleDeadline(now, now) } });
   return sessionCookie.serialize(id);
 }
 
-/** The signed-in user of this request, or null (no cookie, unknown id, or expired). */
+/** The signed-in user of this request, or null (no cookie, unknown id, idle too long, too old). */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
-  const session = await db.session.findUnique({ where: { id }, include: { user: { include: { roles: true } } } });
+  const rowId = sessionRowId(id);
+  const session = await db.session.findUnique({ where: { id: rowId }, include: { user: { include: { roles: true } } } });
   if (!session) return null;
-  if (session.expiresAt <= new Date()) {
-    await db.session.deleteMany({ where: { id } });
+  const now = new Date();
+  if (session.expiresAt <= now || session.createdAt.getTime() + SESSION_MAX_AGE_MS <= now.getTime()) {
+    await db.session.deleteMany({ where: { id: rowId } });
     return null;
+  }
+  const deadline = idleDeadline(session.createdAt, now);
+  if (deadline.getTime() - session.expiresAt.getTime() >= SESSION_REFRESH_MS) {
+    await db.session.updateMany({ where: { id: rowId }, data: { expiresAt: deadline } });
   }
   return {
     id: session.user.id,
@@ -61,8 +86,16 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 /** Deletes this request's session row; returns the Set-Cookie header value that clears the cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
   const id = await sessionIdFrom(request);
-  if (id) await db.session.deleteMany({ where: { id } });
+  if (id) await db.session.deleteMany({ where: { id: sessionRowId(id) } });
   return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Housekeeping: drops sessions past their idle deadline or maximum age; returns how many. */
+export async function sweepExpiredSessions(now = new Date()): Promise<number> {
+  const { count } = await db.session.deleteMany({
+    where: { OR: [{ expiresAt: { lt: now } }, { createdAt: { lt: new Date(now.getTime() - SESSION_MAX_AGE_MS) } }] },
+  });
+  return count;
 }
 
 /**

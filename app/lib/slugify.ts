@@ -1,4 +1,4 @@
-// The blog's slug rule (spec §4): lowercase, accents removed, non-word characters dropped,
+// The blog's slug rule: lowercase, accents removed, non-word characters dropped,
 // spaces become hyphens. Shared by the admin form (while typing) and the server (on save).
 export function slugify(text: string): string {
   return text

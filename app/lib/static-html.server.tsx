@@ -7,3 +7,15 @@ import { renderToStaticMarkup } from "react-dom/server";
 export function renderStaticHtml(node: ReactNode): string {
   return renderToStaticMarkup(node);
 }
+
+/**
+ * Static markup as loader data, sent to the browser once. A document request renders it into
+ * the page but leaves it out of the hydration data: the key is not enumerable, and React Router
+ * serializes only enumerable keys, while the server's own render reads the object the loader
+ * returned. On hydration the component keeps the markup already in the page. A client-side
+ * navigation (a `.data` request) has no page to take it from, so it gets the markup as data.
+ */
+export function staticHtmlData(request: Request, html: string): { html?: string } {
+  if (new URL(request.url).pathname.endsWith(".data")) return { html };
+  return Object.defineProperty({}, "html", { value: html, enumerable: false });
+}

@@ -1,32 +1,33 @@
 // JSON-LD for search engines: the agency (ProfessionalService), FAQ pages and blog posts.
 import type { FaqEntry } from "~/content/home";
 import { site } from "~/content/site";
-import { absoluteUrl } from "./seo";
+import { absoluteUrl, postSnippet } from "./seo";
+import type { SiteSettings } from "./site-settings";
 
-export function organizationJsonLd(siteUrl: string) {
+export function organizationJsonLd(siteUrl: string, settings: SiteSettings) {
   return {
     "@context": "https://schema.org",
     "@type": "ProfessionalService",
     name: site.brandName,
-    legalName: site.legalName,
+    legalName: settings.legalName,
     url: siteUrl,
     logo: absoluteUrl(siteUrl, "/favicon.svg"),
     image: absoluteUrl(siteUrl, "/og-image.png"),
-    email: site.email,
-    telephone: `+${site.salesPhone}`,
+    email: settings.email,
+    telephone: `+${settings.salesPhone}`,
     priceRange: "R$ 5.000 - R$ 25.000 / mês",
     address: {
       "@type": "PostalAddress",
-      streetAddress: site.address.street,
-      addressLocality: site.address.city,
-      addressRegion: site.address.state,
-      postalCode: site.address.postalCode,
+      streetAddress: settings.address.street,
+      addressLocality: settings.address.city,
+      addressRegion: settings.address.state,
+      postalCode: settings.address.postalCode,
       addressCountry: site.address.country,
     },
     areaServed: "BR",
     openingHours: "Mo-Fr 09:00-18:00",
     aggregateRating: { "@type": "AggregateRating", ratingValue: "4.9", bestRating: "5", ratingCount: "1500" },
-    sameAs: Object.values(site.social),
+    sameAs: Object.values(settings.social).filter(Boolean),
   };
 }
 
@@ -44,14 +45,15 @@ export function faqJsonLd(items: FaqEntry[]) {
 
 export function blogPostingJsonLd(
   siteUrl: string,
-  post: { title: string; slug: string; excerpt: string; coverImage: string; author: string; publishedAt: Date | string | null; updatedAt: Date | string },
+  post: Parameters<typeof postSnippet>[0] & { title: string; slug: string; author: string; publishedAt: Date | string | null; updatedAt: Date | string },
 ) {
+  const snippet = postSnippet(post);
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
     headline: post.title,
-    description: post.excerpt,
-    image: absoluteUrl(siteUrl, post.coverImage),
+    description: snippet.description,
+    image: absoluteUrl(siteUrl, snippet.image),
     author: { "@type": "Organization", name: post.author || site.brandName },
     publisher: { "@type": "Organization", name: site.brandName, logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, "/favicon.svg") } },
     datePublished: post.publishedAt ? new Date(post.publishedAt).toISOString() : undefined,

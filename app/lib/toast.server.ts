@@ -3,17 +3,22 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
 import { env } from "./env.server";
+import type { Toast } from "./toast";
+
+export type { Toast };
 
 export const toastSchema = z.object({
-  type: z.enum(["success", "error"]).default("success"),
+  type: z.enum(["success", "error"]),
   title: z.string(),
   description: z.string().optional(),
-});
-export type Toast = z.input<typeof toastSchema>;
+}) satisfies z.ZodType<Toast>;
+
+/** The flash cookie that carries a toast to the next page. */
+export const TOAST_COOKIE = "__toast";
 
 const storage = createCookieSessionStorage({
   cookie: {
-    name: "__toast",
+    name: TOAST_COOKIE,
     path: "/",
     httpOnly: true,
     sameSite: "lax",

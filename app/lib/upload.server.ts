@@ -2,7 +2,8 @@
 // - Text fields are collected into a FormData (each capped, NUL characters stripped).
 // - Each file part is peeked (its first bytes) and its type sniffed from them (file-type), never
 //   taken from its name or declared type: SVG, HTML and anything that is not a known image/video
-//   (an HTML page named .png, say) is refused.
+//   (an HTML page named .png, say) is refused. The one exception: a field for logos accepts SVG
+//   and stores it rasterized as a PNG (svg.server.ts), never as the SVG document it came as.
 // - An accepted file gets a random name keeping its extension and streams through a byte counter
 //   into storage().put; the counter fails the write as soon as the file passes its limit, and the
 //   partial object is removed (413, nothing written).
@@ -15,8 +16,9 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "./env.server";
-import { deleteByUrl, randomKey, storage, type Bucket, type StoredObject } from "./storage.server";
-import type { ToastMessage as Toast } from "~/components/ui/toaster";
+import { INVALID_SVG_MESSAGE, looksLikeSvg, rasterizeSvg, SvgRefused, SVG_MAX_BYTES } from "./svg.server";
+import { deleteByUrl, randomKey, storage, type Bucket, type StoredObject } from "./storage/index.server";
+import type { Toast } from "./toast";
 
 const MB = 1024 * 1024;
 /** The largest text field (a blog post's HTML may be long). */
@@ -26,7 +28,8 @@ const SNIFF_BYTES = 4100;
 const MAX_FIELDS = 500;
 const MAX_FILES = 10;
 
-export type UploadAccept = "image" | "media" | "video";
+/** "logo": an image, or an SVG (stored as a PNG of it). */
+export type UploadAccept = "image" | "logo" | "media" | "video";
 
 export interface UploadRule {
   bucket: Bucket;
@@ -95,7 +98,7 @@ export function tooLargeToast(): Toast {
 }
 
 function maxBytesFor(rule: UploadRule): number {
-  return rule.accept === "image" ? limits.imageBytes() : limits.videoBytes();
+  return rule.accept === "image" || rule.accept === "logo" ? limits.imageBytes() : limits.videoBytes();
 }
 
 /** The most a request may carry: every file at its limit plus room for the text fields. */
@@ -104,7 +107,7 @@ function maxBodyBytes(rules: Record<string, UploadRule>): number {
 }
 
 function acceptedType(rule: UploadRule, mime: string): boolean {
-  if (rule.accept === "image") return IMAGE_TYPES.has(mime);
+  if (rule.accept === "image" || rule.accept === "logo") return IMAGE_TYPES.has(mime);
   if (rule.accept === "video") return VIDEO_TYPES.has(mime);
   return IMAGE_TYPES.has(mime) || VIDEO_TYPES.has(mime);
 }
@@ -176,9 +179,10 @@ async function receiveFile(
   try {
     const head = await readHead(file, SNIFF_BYTES);
     if (head.length === 0) return null; // an empty file input
+    if (rule.accept === "logo" && looksLikeSvg(head)) return await receiveSvg(rule, file, head);
     const type = await sniff(head);
     if (!type || !acceptedType(rule, type.mime)) {
-      return { status: 400, message: rule.accept === "image" ? INVALID_IMAGE_MESSAGE : INVALID_FILE_MESSAGE };
+      return { status: 400, message: rule.accept === "media" || rule.accept === "video" ? INVALID_FILE_MESSAGE : INVALID_IMAGE_MESSAGE };
     }
     const limit = IMAGE_TYPES.has(type.mime) ? limits.imageBytes() : limits.videoBytes();
     const body = new ByteLimit(limit, () => new FileTooLarge());
@@ -205,6 +209,35 @@ async function receiveFile(
   } finally {
     drain(file);
   }
+}
+
+/** An SVG logo: read whole (it is small), rasterized, stored as a PNG. */
+async function receiveSvg(rule: UploadRule, file: Readable, head: Buffer): Promise<StoredObject | UploadFailure> {
+  const chunks = [head];
+  let size = head.length;
+  try {
+    if (!file.readableEnded) {
+      // Read to the end even past the limit (the parser needs the part consumed), keeping nothing more.
+      for await (const chunk of file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size <= SVG_MAX_BYTES) chunks.push(chunk);
+      }
+    }
+  } catch (error) {
+    throw new UploadUnreadable("file part cut short", { cause: error });
+  }
+  if (size > SVG_MAX_BYTES) return { status: 413, message: tooLargeMessage(SVG_MAX_BYTES / MB) };
+  let png: Buffer;
+  try {
+    png = await rasterizeSvg(Buffer.concat(chunks));
+  } catch (error) {
+    if (error instanceof SvgRefused) return { status: 400, message: INVALID_SVG_MESSAGE };
+    throw error;
+  }
+  const key = randomKey("png", rule.folder);
+  const backend = await storage();
+  const stored = await backend.put(rule.bucket, key, Readable.from([png]), "image/png");
+  return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size: stored };
 }
 
 /**

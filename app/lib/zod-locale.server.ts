@@ -5,3 +5,8 @@ import { z } from "zod";
 import { ptBR } from "zod/locales";
 
 z.config(ptBR());
+// The locale names what it received, which for a missing field is the word "undefined": say
+// plainly that the field is required instead.
+z.config({
+  customError: (issue) => (issue.code === "invalid_type" && issue.input === undefined ? "Campo obrigatório." : undefined),
+});

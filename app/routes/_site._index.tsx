@@ -1,60 +1,27 @@
 import { data, useActionData } from "react-router";
 import type { Route } from "./+types/_site._index";
 import { DiagnosticForm } from "~/components/site/diagnostic-form";
-import { FaqAccordion } from "~/components/site/faq";
-import {
-  HeroSection,
-  MethodologySection,
-  ProblemsSection,
-  ProofSection,
-  ReasonsSection,
-  ServicesSection,
-  TransformationSection,
-} from "~/components/site/home-sections";
-import { LogoStrip, type ClientLogoItem } from "~/components/site/logo-strip";
+import { homeSectionsHtml } from "~/components/site/home-sections-html.server";
 import { StaticHtml } from "~/components/site/static-html";
-import { SectionHeading } from "~/components/site/ui";
 import { JsonLd } from "~/components/site/json-ld";
-import { diagnostic, faq, faqHeading } from "~/content/home";
+import { diagnostic, faq } from "~/content/home";
 import { site } from "~/content/site";
 import { env } from "~/lib/env.server";
 import { diagnosticSchema, diagnosticWhatsappUrl } from "~/lib/forms/diagnostic";
 import { handleWhatsAppForm } from "~/lib/forms/whatsapp-form.server";
 import { listClientLogos } from "~/lib/public-content.server";
 import { seo } from "~/lib/seo";
-import { renderStaticHtml } from "~/lib/static-html.server";
+import { staticHtmlData } from "~/lib/static-html.server";
 import { faqJsonLd, organizationJsonLd } from "~/lib/structured-data";
+import { getSiteSettings } from "~/lib/site-settings.server";
 
-/** Sections 1 to 9 of spec §2.5: no state, so they reach the browser as markup only. */
-function StaticSections({ logos }: { logos: ClientLogoItem[] }) {
-  return (
-    <>
-      <HeroSection />
-      <ProblemsSection />
-      <TransformationSection />
-      <MethodologySection />
-      <ServicesSection />
-      <ReasonsSection />
-      <ProofSection />
-      <LogoStrip logos={logos} />
-      <section aria-labelledby="faq" className="bg-slate-50 py-20 sm:py-28">
-        <div className="container-site">
-          <SectionHeading id="faq" eyebrow="FAQ" title={faqHeading} />
-          <div className="mt-12">
-            <FaqAccordion items={faq} />
-          </div>
-        </div>
-      </section>
-    </>
-  );
-}
-
-export async function loader() {
-  const logos = (await listClientLogos()).map((l) => ({ id: l.id, clientName: l.clientName, logoUrl: l.logoUrl }));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [clientLogos, settings] = await Promise.all([listClientLogos(context), getSiteSettings(context)]);
+  const logos = clientLogos.map((l) => ({ id: l.id, clientName: l.clientName, logoUrl: l.logoUrl }));
   return data({
     siteUrl: env.SITE_URL,
-    sectionsHtml: renderStaticHtml(<StaticSections logos={logos} />),
-    jsonLd: [organizationJsonLd(env.SITE_URL), faqJsonLd(faq)],
+    sections: staticHtmlData(request, homeSectionsHtml(logos, settings)),
+    jsonLd: [organizationJsonLd(env.SITE_URL, settings), faqJsonLd(faq)],
   });
 }
 
@@ -85,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.jsonLd.map((item, i) => (
         <JsonLd key={i} data={item} />
       ))}
-      <StaticHtml html={loaderData.sectionsHtml} />
+      <StaticHtml id="secoes-inicio" html={loaderData.sections.html} />
       <section id="diagnostico" aria-labelledby="diagnostico-titulo" className="relative overflow-hidden bg-ink py-20 text-white sm:py-28">
         <div aria-hidden="true" className="absolute -top-32 -right-32 size-[30rem] rounded-full bg-brand-600/30 blur-3xl" />
         <div className="container-site relative grid gap-12 lg:grid-cols-2 lg:items-center">

@@ -5,11 +5,11 @@ import { Icon, type IconName } from "~/components/site/icon";
 import { PageHero } from "~/components/site/ui";
 import { useWhatsAppForm } from "~/components/site/whatsapp-form";
 import { HoneypotField } from "~/components/ui/honeypot";
-import { site } from "~/content/site";
 import { env } from "~/lib/env.server";
 import { contactSchema, contactWhatsappUrl } from "~/lib/forms/contact";
 import { handleWhatsAppForm } from "~/lib/forms/whatsapp-form.server";
 import { seo } from "~/lib/seo";
+import { socialHandle, useSiteSettings, type SiteSettings } from "~/lib/site-settings";
 import { whatsappLinkProps } from "~/lib/whatsapp";
 
 export function loader() {
@@ -37,14 +37,20 @@ interface Channel {
   link: { href: string; target?: string; rel?: string };
 }
 
-const channels: Channel[] = [
-  { label: "WhatsApp com o Agente de IA", detail: "Atendimento imediato, 24/7", icon: "bot", link: whatsappLinkProps("Olá, vim do site e quero falar com o agente de IA da Wind Digital") },
-  { label: "WhatsApp com o CEO", detail: "Fale direto com a liderança", icon: "whatsapp", link: whatsappLinkProps("Olá, vim do site e gostaria de falar com o CEO da Wind Digital", site.ceoPhone) },
-  { label: "Localização no mapa", detail: `${site.address.city} - ${site.address.state}`, icon: "map-pin", link: { href: site.mapsUrl, target: "_blank", rel: "noopener noreferrer" } },
-  { label: "Instagram @winddigital", detail: "Conteúdos e bastidores", icon: "instagram", link: { href: site.social.instagram, target: "_blank", rel: "noopener noreferrer" } },
-  { label: "Instagram do CEO", detail: "@winddigital.ceo", icon: "instagram", link: { href: site.social.instagramCeo, target: "_blank", rel: "noopener noreferrer" } },
-  { label: "TikTok", detail: "@winddigital", icon: "tiktok", link: { href: site.social.tiktok, target: "_blank", rel: "noopener noreferrer" } },
-];
+const newTab = (href: string) => ({ href, target: "_blank", rel: "noopener noreferrer" });
+
+/** The channel links, from the site settings (a profile without a link is left out). */
+function channels(settings: SiteSettings): Channel[] {
+  const { social } = settings;
+  return [
+    { label: "WhatsApp com o Agente de IA", detail: "Atendimento imediato, 24/7", icon: "bot", link: whatsappLinkProps("Olá, vim do site e quero falar com o agente de IA da Wind Digital", settings.salesPhone) },
+    { label: "WhatsApp com o CEO", detail: "Fale direto com a liderança", icon: "whatsapp", link: whatsappLinkProps("Olá, vim do site e gostaria de falar com o CEO da Wind Digital", settings.ceoPhone) },
+    { label: "Localização no mapa", detail: `${settings.address.city} - ${settings.address.state}`, icon: "map-pin", link: newTab(settings.mapsUrl) },
+    ...(social.instagram ? [{ label: `Instagram ${socialHandle(social.instagram)}`, detail: "Conteúdos e bastidores", icon: "instagram" as const, link: newTab(social.instagram) }] : []),
+    ...(social.instagramCeo ? [{ label: "Instagram do CEO", detail: socialHandle(social.instagramCeo), icon: "instagram" as const, link: newTab(social.instagramCeo) }] : []),
+    ...(social.tiktok ? [{ label: "TikTok", detail: socialHandle(social.tiktok), icon: "tiktok" as const, link: newTab(social.tiktok) }] : []),
+  ];
+}
 
 export default function Contact() {
   const actionData = useActionData<typeof action>();
@@ -52,6 +58,7 @@ export default function Contact() {
   const { errors, onSubmit, submitting } = useWhatsAppForm(loadClient, serverResult?.errors);
   const values = serverResult?.values ?? {};
   const common = { formId: "contato" };
+  const settings = useSiteSettings();
 
   return (
     <>
@@ -85,7 +92,7 @@ export default function Contact() {
 
           <div className="space-y-6">
             <ul className="grid gap-3">
-              {channels.map((c) => (
+              {channels(settings).map((c) => (
                 <li key={c.label}>
                   <a {...c.link} className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-brand-200">
                     <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
@@ -105,24 +112,24 @@ export default function Contact() {
               <ul className="mt-4 space-y-3 text-sm">
                 <li className="flex items-center gap-3">
                   <Icon name="mail" className="size-5 text-brand-300" />
-                  <a href={`mailto:${site.email}`} className="hover:text-white">
-                    {site.email}
+                  <a href={`mailto:${settings.email}`} className="hover:text-white">
+                    {settings.email}
                   </a>
                 </li>
                 <li className="flex items-center gap-3">
                   <Icon name="phone" className="size-5 text-brand-300" />
-                  <a href={`tel:+${site.salesPhone}`} className="hover:text-white">
-                    {site.salesPhoneDisplay}
+                  <a href={`tel:+${settings.salesPhone}`} className="hover:text-white">
+                    {settings.salesPhoneDisplay}
                   </a>
                 </li>
                 <li className="flex items-center gap-3">
                   <Icon name="clock" className="size-5 text-brand-300" />
-                  {site.hours}
+                  {settings.hours}
                 </li>
                 <li className="flex items-start gap-3">
                   <Icon name="map-pin" className="size-5 shrink-0 text-brand-300" />
                   <span>
-                    {site.address.street}, {site.address.city} - {site.address.state}, {site.address.postalCode}
+                    {settings.address.street}, {settings.address.city} - {settings.address.state}, {settings.address.postalCode}
                   </span>
                 </li>
               </ul>

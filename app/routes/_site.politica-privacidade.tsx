@@ -1,8 +1,9 @@
 import type { Route } from "./+types/_site.politica-privacidade";
 import { LegalPage } from "~/components/site/legal-page";
-import { privacyPolicy } from "~/content/legal";
+import { privacyPolicy, PRIVACY_TITLE } from "~/content/legal";
 import { env } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
+import { useSiteSettings } from "~/lib/site-settings";
 
 export function loader() {
   return { siteUrl: env.SITE_URL };
@@ -12,10 +13,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   seo({
     siteUrl: loaderData?.siteUrl ?? "",
     path: "/politica-privacidade",
-    title: privacyPolicy.title,
+    title: PRIVACY_TITLE,
     description: "Como a Wind Digital trata dados pessoais e utiliza cookies, conforme a LGPD (Lei nº 13.709/2018).",
   });
 
 export default function Privacy() {
-  return <LegalPage document={privacyPolicy} />;
+  return <LegalPage document={privacyPolicy(useSiteSettings())} />;
 }

@@ -5,6 +5,7 @@ import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { serviceInterestText, services } from "~/content/services";
 import { env } from "~/lib/env.server";
 import { seo } from "~/lib/seo";
+import { useSiteSettings } from "~/lib/site-settings";
 
 export const DIAGNOSTIC_TEXT = "Olá, vim do site e quero agendar meu diagnóstico gratuito";
 
@@ -21,6 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export default function Services() {
+  const settings = useSiteSettings();
   return (
     <>
       <PageHero
@@ -51,7 +53,7 @@ export default function Services() {
                 ))}
               </ul>
               <div className="mt-8">
-                <WhatsAppButton text={serviceInterestText(s.title)} phone={s.phone}>
+                <WhatsAppButton text={serviceInterestText(s.title)} phone={settings[s.phone]}>
                   {s.cta}
                 </WhatsAppButton>
               </div>

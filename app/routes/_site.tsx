@@ -1,27 +1,31 @@
-import { Outlet, useNavigation } from "react-router";
+import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_site";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteFooter } from "~/components/site/site-footer";
 import { CookieNotice } from "~/components/site/cookie-notice";
 import { BlogListSkeleton } from "~/components/site/blog-skeleton";
 import { ChatWidget } from "~/components/chat/chat-widget";
-import { readConsent } from "~/lib/consent.server";
+import { readConsent } from "~/lib/consent";
 import { loadChatState } from "~/lib/chat/state.server";
+import { ErrorScreen } from "~/components/ui/error-screen";
+import { defaultSiteSettings, SiteSettingsProvider } from "~/lib/site-settings";
+import { getSiteSettings } from "~/lib/site-settings.server";
 
 // The public layout: header, footer and the two floating extras (chat, cookie notice).
 // Its loader reads the visitor's consent choice (so a decided visitor never sees the banner)
-// and the no-JavaScript chat conversation, if any.
-export async function loader({ request }: Route.LoaderArgs) {
-  const [consent, chat] = await Promise.all([readConsent(request), loadChatState(request)]);
-  return { consent, chat };
+// and the no-JavaScript chat conversation, if any, and the site settings (phones, e-mail,
+// address, social links) that every component below reads through useSiteSettings().
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [consent, chat, settings] = await Promise.all([readConsent(request), loadChatState(request), getSiteSettings(context)]);
+  return { consent, chat, settings };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  // Spec §2.13: six skeleton cards while the blog list loads (client-side navigation).
+  // Six skeleton cards while the blog list loads (client-side navigation).
   const loadingBlogList = navigation.state === "loading" && navigation.location.pathname === "/blog";
   return (
-    <>
+    <SiteSettingsProvider value={loaderData.settings}>
       <SiteHeader />
       <main id="conteudo" tabIndex={-1} className="outline-none">
         {loadingBlogList ? <BlogListSkeleton /> : <Outlet />}
@@ -29,6 +33,23 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <SiteFooter />
       <ChatWidget state={loaderData.chat} />
       <CookieNotice consent={loaderData.consent} />
-    </>
+    </SiteSettingsProvider>
+  );
+}
+
+// A page that fails keeps the header, footer and chat around the error screen (HTTP 500 kept).
+// When this layout's own loader failed there is no data: the default contacts stand in.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/_site");
+  return (
+    <SiteSettingsProvider value={layout?.settings ?? defaultSiteSettings}>
+      <SiteHeader />
+      <main id="conteudo" tabIndex={-1} className="outline-none">
+        <ErrorScreen error={error} />
+      </main>
+      <SiteFooter />
+      {layout ? <ChatWidget state={layout.chat} /> : null}
+      {layout ? <CookieNotice consent={layout.consent} /> : null}
+    </SiteSettingsProvider>
   );
 }

@@ -14,6 +14,7 @@ import { env } from "~/lib/env.server";
 import { categoryFromUrl, listWindowFilms } from "~/lib/public-content.server";
 import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { seo } from "~/lib/seo";
+import { useSiteSettings } from "~/lib/site-settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const category = categoryFromUrl(new URL(request.url), WINDOW_FILMS_CATEGORIES);
@@ -38,6 +39,7 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const open = projects.find((p) => p.id === params.get("midia"));
+  const { videoPhone } = useSiteSettings();
 
   return (
     <>
@@ -52,7 +54,7 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{windowFilms.heroTitle}</h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-300">{windowFilms.heroText}</p>
           <div className="mt-8">
-            <WhatsAppButton text={windowFilms.quoteText} phone={site.videoPhone}>
+            <WhatsAppButton text={windowFilms.quoteText} phone={videoPhone}>
               {windowFilms.heroCta}
             </WhatsAppButton>
           </div>
@@ -163,7 +165,7 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
         <div className="container-site flex flex-col items-center gap-5 text-center">
           <h2 className="text-3xl font-extrabold text-balance sm:text-4xl">{windowFilms.ctaHeading}</h2>
           <p className="max-w-xl text-lg text-slate-300">{windowFilms.ctaText}</p>
-          <WhatsAppButton text={windowFilms.quoteText} phone={site.videoPhone}>
+          <WhatsAppButton text={windowFilms.quoteText} phone={videoPhone}>
             {windowFilms.ctaButton}
           </WhatsAppButton>
         </div>

@@ -7,24 +7,38 @@ import { sanitizeBlogHtml } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slugify";
 import { site } from "~/content/site";
 import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
-import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
+import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { CheckboxField, FileField, TextAreaField, TextField } from "~/components/admin/fields";
+import { mediaUrlError, requiredText } from "~/lib/forms/admin-schema";
 import { ConfirmDelete } from "~/components/admin/modal";
+import { PreviewButton } from "~/components/admin/blog-preview-button";
+import { formatScheduleDate, parseScheduleInput, postStatus, publicationTime, SCHEDULE_ZONE_LABEL, scheduleInputValue } from "~/lib/blog-schedule";
+import { objectFromUrl } from "~/lib/storage/index.server";
 import { AdminPage, EmptyState } from "~/components/admin/page";
 
 const LIST = "/admin/blog";
 export const DELETE_POST_MESSAGE = "Tem certeza que deseja excluir este post?";
 export const SLUG_TAKEN = "Este slug já está em uso por outro post.";
 export const COVER_REQUIRED = "Imagem de capa é obrigatória";
+export const META_DESCRIPTION_MAX = 160;
+export const META_DESCRIPTION_TOO_LONG = `A meta descrição deve ter no máximo ${META_DESCRIPTION_MAX} caracteres.`;
+export const PUBLISHED_AT_INVALID = "Informe uma data e hora válidas (dd/mm/aaaa hh:mm).";
 
 export const blogSchema = z.object({
   id: z.string().optional(),
-  title: z.string({ error: "Título é obrigatório" }).trim().min(1, "Título é obrigatório"),
+  title: requiredText("Título é obrigatório"),
   slug: z.string().trim().optional(),
-  excerpt: z.string({ error: "Resumo é obrigatório" }).trim().min(1, "Resumo é obrigatório"),
-  content: z.string({ error: "Conteúdo é obrigatório" }).trim().min(1, "Conteúdo é obrigatório"),
+  excerpt: requiredText("Resumo é obrigatório"),
+  content: requiredText("Conteúdo é obrigatório"),
   author: z.string().trim().optional(),
   is_published: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+  published_at: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || parseScheduleInput(v) !== null, PUBLISHED_AT_INVALID),
+  meta_description: z.string().trim().max(META_DESCRIPTION_MAX, META_DESCRIPTION_TOO_LONG).optional(),
+  social_image_url: z.string().trim().optional(),
 });
 
 export const loader = ({ request }: Route.LoaderArgs) =>
@@ -37,16 +51,23 @@ export const action = sectionAction({
   list: LIST,
   model: db.blogPost,
   schema: blogSchema,
-  uploads: { cover_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" } },
-  files: { cover_image: { column: "coverImage", required: COVER_REQUIRED } },
-  check: async (submission, { id }): Promise<Record<string, string[]>> => {
+  uploads: {
+    cover_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
+    social_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
+  },
+  files: { cover_image: { column: "coverImage", required: COVER_REQUIRED }, social_image: { column: "socialImage" } },
+  check: async (submission, { id, uploaded }): Promise<Record<string, string[]>> => {
     if (submission.status !== "success") return {};
+    // A typed social image follows the rules of every image URL an admin saves (an upload wins).
+    const socialUrl = submission.value.social_image_url;
+    const socialError = !uploaded.social_image && socialUrl ? mediaUrlError(socialUrl, "image", (url) => objectFromUrl(url) !== null) : null;
+    if (socialError) return { social_image_url: [socialError] };
     const slug = slugOf(submission.value);
     if (!slug) return { slug: ["Slug é obrigatório"] };
     const taken = await db.blogPost.findFirst({ where: { slug, NOT: id ? { id } : undefined }, select: { id: true } });
     return taken ? { slug: [SLUG_TAKEN] } : {};
   },
-  toValues: (v, { existing, fileUrl }) => ({
+  toValues: (v, { existing, fileUrl, uploaded }) => ({
     title: v.title,
     slug: slugOf(v),
     excerpt: v.excerpt,
@@ -54,17 +75,19 @@ export const action = sectionAction({
     author: v.author || site.brandName,
     isPublished: v.is_published,
     coverImage: fileUrl.cover_image!,
-    // Set the first time the post goes public; kept afterwards.
-    publishedAt: existing?.publishedAt ?? (v.is_published ? new Date() : null),
+    publishedAt: publicationTime(v.published_at, v.is_published, existing?.publishedAt ?? null),
+    metaDescription: v.meta_description || null,
+    // The uploaded file, else the typed URL; an emptied field falls back to the cover.
+    socialImage: uploaded.social_image ?? (v.social_image_url || null),
   }),
   staleIdIs404WhenInvalid: true,
   toasts: {
     deleted: { type: "success", title: "Post excluído com sucesso!" },
-    deleteFailed: { type: "error", title: "Erro ao excluir post" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir post", description: message }),
     uploadRefused: (message) => ({ type: "error", title: "Erro ao enviar imagem", description: message }),
     invalid: SAVE_FAILED,
     notFound: SAVE_FAILED,
-    saveFailed: SAVE_FAILED,
+    saveFailed: () => SAVE_FAILED,
     saved: ({ created }) => ({ type: "success", title: created ? "Post criado com sucesso!" : "Post atualizado com sucesso!" }),
   },
 });
@@ -73,6 +96,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin" }];
 
 export default function AdminBlog({ actionData }: Route.ComponentProps) {
   const { items: posts, editing, deleting } = useLoaderData<typeof loader>();
+  const formKey = useFormKey(editing?.id);
   const submit = useSubmit();
   return (
     <AdminPage title="Blog">
@@ -81,7 +105,7 @@ export default function AdminBlog({ actionData }: Route.ComponentProps) {
           <h2 id="post-form-title" className="mb-4 text-xl font-semibold text-slate-900">
             {editing ? "Editar Post" : "Novo Post"}
           </h2>
-          <PostForm key={editing?.id ?? "novo"} post={editing} actionData={actionData} />
+          <PostForm key={formKey} post={editing} actionData={actionData} />
         </section>
         <section aria-labelledby="posts-title">
           <h2 id="posts-title" className="mb-4 text-xl font-semibold text-slate-900">
@@ -98,21 +122,22 @@ export default function AdminBlog({ actionData }: Route.ComponentProps) {
                       <h3 className="font-semibold text-slate-900">{post.title}</h3>
                       <p className="truncate text-sm text-slate-500">/{post.slug}</p>
                     </div>
-                    <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${post.isPublished ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-800"}`}>
-                      {post.isPublished ? "Publicado" : "Rascunho"}
-                    </span>
+                    <StatusBadge post={post} />
                   </div>
-                  <div className="mt-3 flex gap-2">
+                  <div className="mt-3 flex flex-wrap gap-2">
                     <Link to={`${LIST}?editar=${post.id}`} preventScrollReset className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50" aria-label={`Editar ${post.title}`}>
                       Editar
                     </Link>
+                    <a href={`/admin/blog/preview/${post.id}`} target="_blank" rel="noopener" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50" aria-label={`Pré-visualizar ${post.title}`}>
+                      Pré-visualizar
+                    </a>
                     <Link
                       to={`${LIST}?excluir=${post.id}`}
                       preventScrollReset
                       aria-label={`Excluir ${post.title}`}
                       className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
                       onClick={(event) => {
-                        // §4: the blog asks with the browser's own confirm; without JavaScript the link opens the confirmation page.
+                        // The blog asks with the browser's own confirm; without JavaScript the link opens the confirmation page.
                         event.preventDefault();
                         if (window.confirm(DELETE_POST_MESSAGE)) submit({ intent: "delete", id: post.id }, { method: "post", action: LIST });
                       }}
@@ -133,12 +158,34 @@ export default function AdminBlog({ actionData }: Route.ComponentProps) {
 
 type Post = Route.ComponentProps["loaderData"]["items"][number];
 
+const BADGE = { published: "bg-emerald-100 text-emerald-800", scheduled: "bg-sky-100 text-sky-800", draft: "bg-amber-100 text-amber-800" } as const;
+
+function StatusBadge({ post }: { post: Post }) {
+  const status = postStatus(post);
+  return (
+    <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-right text-xs font-semibold ${BADGE[status]}`}>
+      {status === "published" ? "Publicado" : status === "draft" ? "Rascunho" : `Agendado · ${formatScheduleDate(post.publishedAt!)}`}
+    </span>
+  );
+}
+
 function PostForm({ post, actionData }: { post: Post | null; actionData: Route.ComponentProps["actionData"] }) {
   const { form, fields, setXhrResult } = useAdminForm(
     blogSchema,
     actionData,
     post
-      ? { id: post.id, title: post.title, slug: post.slug, excerpt: post.excerpt, content: post.content, author: post.author, is_published: post.isPublished ? "on" : "" }
+      ? {
+          id: post.id,
+          title: post.title,
+          slug: post.slug,
+          excerpt: post.excerpt,
+          content: post.content,
+          author: post.author,
+          is_published: post.isPublished ? "on" : "",
+          published_at: scheduleInputValue(post.publishedAt),
+          meta_description: post.metaDescription ?? "",
+          social_image_url: post.socialImage ?? "",
+        }
       : { author: site.brandName, is_published: "on" },
     `blog-${post?.id ?? "novo"}`,
   );
@@ -157,11 +204,28 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
         }}
       />
       <TextField field={fields.slug} label="Slug" required hint="Gerado a partir do título se ficar vazio." onInput={() => (slugEdited.current = true)} />
-      <FileField name="cover_image" label="Imagem de capa" accept="image/png,image/jpeg,image/webp,image/gif,image/avif" current={post?.coverImage} error={fields.cover_image?.errors?.[0]} />
+      <FileField
+        name="cover_image"
+        label="Imagem de capa"
+        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+        current={post?.coverImage}
+        error={fields.cover_image?.errors?.[0]}
+        invalidToast={{ type: "error", title: "Erro ao enviar imagem", description: "Por favor, selecione uma imagem." }}
+      />
       <TextAreaField field={fields.excerpt} label="Resumo" rows={2} required />
       <TextAreaField field={fields.content} label="Conteúdo (HTML)" rows={10} required />
       <TextField field={fields.author} label="Autor" />
       <CheckboxField field={fields.is_published} label="Publicado" />
+      <TextField
+        field={fields.published_at}
+        type="datetime-local"
+        label={`Data e hora de publicação (${SCHEDULE_ZONE_LABEL})`}
+        hint="Uma data futura agenda o post: ele aparece no site sozinho nesse momento. Vazio: publica ao salvar."
+      />
+      <TextAreaField field={fields.meta_description} label="Meta descrição (buscadores)" rows={2} hint={`Até ${META_DESCRIPTION_MAX} caracteres. Se ficar vazia, usamos o resumo.`} />
+      <FileField name="social_image" label="Imagem para redes sociais" accept="image/png,image/jpeg,image/webp,image/gif,image/avif" current={post?.socialImage} error={fields.social_image?.errors?.[0]} hint="Se não houver, usamos a imagem de capa." />
+      <TextField field={fields.social_image_url} label="Ou URL da imagem para redes sociais" hint="Envie um arquivo acima ou informe uma URL (https://...). Apague para voltar à capa." />
+      <PreviewButton postId={post?.id ?? null} />
     </AdminForm>
   );
 }

@@ -4,9 +4,10 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.client-logos";
 import { db } from "~/lib/db.server";
 import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
-import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
-import { intOr } from "~/components/admin/schema-helpers";
-import { FileField, TextField } from "~/components/admin/fields";
+import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { intOr, requiredText } from "~/lib/forms/admin-schema";
+import { previewSrc } from "~/lib/image-url";
+import { FileField, TextField, useFilePreview } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
@@ -14,7 +15,7 @@ const LIST = "/admin/client-logos";
 
 export const logoSchema = z.object({
   id: z.string().optional(),
-  client_name: z.string({ error: "Nome do cliente é obrigatório" }).trim().min(1, "Nome do cliente é obrigatório"),
+  client_name: requiredText("Nome do cliente é obrigatório"),
   logo_url: z.string().trim().optional(),
   order_index: z.preprocess(intOr(0), z.number().int()),
 });
@@ -37,7 +38,7 @@ export const action = sectionAction({
   list: LIST,
   model: db.clientLogo,
   schema: logoSchema,
-  uploads: { logo_file: { bucket: "portfolio-media", accept: "image" } },
+  uploads: { logo_file: { bucket: "portfolio-media", accept: "logo" } },
   files: { logo_file: { column: "logoUrl" } },
   check: (submission, { uploaded, refused }): Record<string, string[]> => {
     if (refused.logo_file) return {};
@@ -48,9 +49,9 @@ export const action = sectionAction({
   toValues: (v, { uploaded }) => ({ clientName: v.client_name, logoUrl: logoUrlOf(uploaded, v.logo_url), orderIndex: v.order_index }),
   toasts: {
     deleted: { type: "success", title: "Logo removido com sucesso!" },
-    deleteFailed: { type: "error", title: "Erro ao remover logo" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao remover logo", description: message }),
     uploadRefused: () => ({ type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" }),
-    saveFailed: { type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" },
+    saveFailed: () => ({ type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" }),
     saved: ({ created }) => ({ type: "success", title: created ? "Logo adicionado com sucesso!" : "Logo atualizado com sucesso!" }),
   },
 });
@@ -59,10 +60,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Logos de clientes | Adm
 
 export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
   const { items: logos, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const formKey = useFormKey(editing?.id);
   if (creating || editing) {
     return (
       <FormPage title={editing ? "Editar Logo" : "Novo Logo"} narrow>
-        <LogoForm key={editing?.id ?? "novo"} logo={editing} actionData={actionData} />
+        <LogoForm key={formKey} logo={editing} actionData={actionData} />
       </FormPage>
     );
   }
@@ -74,7 +76,7 @@ export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {logos.map((logo) => (
             <li key={logo.id} className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm">
-              <img src={logo.logoUrl} alt={logo.clientName} className="h-16 w-full object-contain" loading="lazy" />
+              <img src={previewSrc(logo.logoUrl)} alt={logo.clientName} className="h-16 w-full object-contain" loading="lazy" />
               <div>
                 <h2 className="font-semibold text-slate-900">{logo.clientName}</h2>
                 <p className="text-xs text-slate-500">Ordem: {logo.orderIndex}</p>
@@ -98,22 +100,27 @@ function LogoForm({ logo, actionData }: { logo: Logo | null; actionData: Route.C
     logo ? { id: logo.id, client_name: logo.clientName, logo_url: logo.logoUrl, order_index: String(logo.orderIndex) } : { order_index: "0" },
     `logo-${logo?.id ?? "novo"}`,
   );
-  const [preview, setPreview] = useState<string | null>(logo?.logoUrl ?? null);
+  // One preview for both ways of giving the logo: the picked file wins over the typed URL.
+  const [picked, pick] = useFilePreview();
+  const [typedUrl, setTypedUrl] = useState<string | null>(logo?.logoUrl ?? null);
+  const preview = picked?.url ?? typedUrl;
   return (
     <AdminForm recordId={logo?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={logo ? "Atualizar Logo" : "Adicionar Logo"} cancelTo={LIST}>
       <TextField field={fields.client_name} label="Nome do cliente" required />
       <FileField
         name="logo_file"
         label="Arquivo do logo (imagem)"
-        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+        accept="image/png,image/jpeg,image/webp,image/gif,image/avif,image/svg+xml"
         error={fields.logo_file?.errors?.[0]}
-        onFileChange={(file) => setPreview(file ? URL.createObjectURL(file) : logo?.logoUrl ?? null)}
+        preview={false}
+        onFileChange={pick}
+        invalidToast={{ type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" }}
       />
-      <TextField field={fields.logo_url} label="URL do logo" required hint="Preenchida pelo upload, ou informe uma URL." onChange={(e) => setPreview(e.currentTarget.value || null)} />
+      <TextField field={fields.logo_url} label="URL do logo" required hint="Preenchida pelo upload, ou informe uma URL." onChange={(e) => setTypedUrl(e.currentTarget.value || null)} />
       {preview ? (
         <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
           <p className="mb-2 text-xs font-medium text-slate-500">Pré-visualização</p>
-          <img src={preview} alt="" className="h-16 object-contain" />
+          <img src={previewSrc(preview)} alt="Pré-visualização do logo" className="h-16 object-contain" />
         </div>
       ) : null}
       <TextField field={fields.order_index} label="Ordem" type="number" />

@@ -4,19 +4,19 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.course-testimonials";
 import { db } from "~/lib/db.server";
 import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
-import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
-import { intOr } from "~/components/admin/schema-helpers";
+import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { intOr, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete, Modal } from "~/components/admin/modal";
 import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 const LIST = "/admin/course-testimonials";
 export const VIDEO_REQUIRED = "Envie o vídeo do depoimento antes de salvar.";
 
 export const courseTestimonialSchema = z.object({
   id: z.string().optional(),
-  student_name: z.string({ error: "Nome é obrigatório" }).trim().min(1, "Nome é obrigatório"),
+  student_name: requiredText("Nome é obrigatório"),
   display_order: z.preprocess(intOr(0), z.number().int()),
 });
 
@@ -32,9 +32,10 @@ export const action = sectionAction({
   toValues: (v, { fileUrl }) => ({ studentName: v.student_name, displayOrder: v.display_order, videoUrl: fileUrl.video_url! }),
   toasts: {
     deleted: { type: "success", title: "Depoimento excluído com sucesso" },
-    deleteFailed: { type: "error", title: "Erro ao excluir depoimento: não encontrado" },
+    // This section's errors carry the reason in the title ("Erro ao excluir depoimento: ...").
+    deleteFailed: (message) => ({ type: "error", title: `Erro ao excluir depoimento: ${message}` }),
     uploadRefused: (message) => ({ type: "error", title: `Erro ao enviar vídeo: ${message}` }),
-    saveFailed: { type: "error", title: "Erro ao salvar depoimento: tente novamente." },
+    saveFailed: (message) => ({ type: "error", title: `Erro ao salvar depoimento: ${message}` }),
     saved: ({ created, uploaded }) => ({
       type: "success",
       title: created ? "Depoimento criado com sucesso" : "Depoimento atualizado com sucesso",
@@ -47,6 +48,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Depoimentos do curso | 
 
 export default function AdminCourseTestimonials({ actionData }: Route.ComponentProps) {
   const { items: testimonials, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const formKey = useFormKey(editing?.id);
   return (
     <AdminPage title="Depoimentos do curso" action={<PrimaryLink to={`${LIST}?novo`}>Novo Depoimento</PrimaryLink>}>
       {testimonials.length === 0 ? (
@@ -65,7 +67,7 @@ export default function AdminCourseTestimonials({ actionData }: Route.ComponentP
           ))}
         </ul>
       )}
-      {creating || editing ? <CourseForm key={editing?.id ?? "novo"} testimonial={editing} actionData={actionData} /> : null}
+      {creating || editing ? <CourseForm key={formKey} testimonial={editing} actionData={actionData} /> : null}
       {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita." /> : null}
     </AdminPage>
   );
@@ -80,7 +82,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
     t ? { id: t.id, student_name: t.studentName, display_order: String(t.displayOrder) } : { display_order: "0" },
     `course-${t?.id ?? "novo"}`,
   );
-  // §4: with JavaScript, saving stays disabled until a video is chosen (the server refuses one without too).
+  // With JavaScript, saving stays disabled until a video is chosen (the server refuses one without too).
   const [hasVideo, setHasVideo] = useState(Boolean(t?.videoUrl));
   const hydrated = useHydrated();
   return (
@@ -104,6 +106,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
           error={fields.video_url?.errors?.[0]}
           hint="O botão de salvar é liberado depois de escolher o vídeo."
           onFileChange={(file) => setHasVideo(Boolean(file) || Boolean(t?.videoUrl))}
+          invalidToast={{ type: "error", title: "Erro ao enviar vídeo: Por favor, selecione um vídeo." }}
         />
         <TextField field={fields.display_order} label="Ordem de exibição" type="number" />
       </AdminForm>

@@ -1,10 +1,8 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.dashboard";
-import { requireAdmin } from "~/lib/session.server";
 import { db } from "~/lib/db.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader(_: Route.LoaderArgs) {
   const [portfolio, led, films, testimonials, logos, course, blog] = await Promise.all([
     db.portfolioItem.count(),
     db.ledPanel.count(),
@@ -27,6 +25,7 @@ const sections = [
   { to: "/admin/client-logos", title: "Logos de clientes", text: "Faixa de logos da página inicial", count: "logos" },
   { to: "/admin/course-testimonials", title: "Depoimentos do curso", text: "Vídeos de alunos", count: "course" },
   { to: "/admin/blog", title: "Blog", text: "Posts e rascunhos", count: "blog" },
+  { to: "/admin/configuracoes", title: "Configurações", text: "Telefones, e-mail, endereço e redes sociais", count: null },
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -49,9 +48,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to={section.to} className="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md">
               <h2 className="text-lg font-semibold text-slate-900">{section.title}</h2>
               <p className="mt-1 text-sm text-slate-600">{section.text}</p>
-              <p className="mt-4 text-sm font-medium text-brand-600">
-                {loaderData.counts[section.count]} {loaderData.counts[section.count] === 1 ? "item" : "itens"}
-              </p>
+              {section.count ? (
+                <p className="mt-4 text-sm font-medium text-brand-600">
+                  {loaderData.counts[section.count]} {loaderData.counts[section.count] === 1 ? "item" : "itens"}
+                </p>
+              ) : null}
             </Link>
           </li>
         ))}

@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.led-panels";
 import { db } from "~/lib/db.server";
 import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
-import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
+import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, MediaPreview, TextAreaField, TextField } from "~/components/admin/fields";
+import { requiredText } from "~/lib/forms/admin-schema";
 import { ConfirmDelete, Modal } from "~/components/admin/modal";
 import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
 
@@ -12,11 +13,11 @@ const LIST = "/admin/led-panels";
 
 export const ledPanelSchema = z.object({
   id: z.string().optional(),
-  title: z.string({ error: "Título é obrigatório" }).trim().min(1, "Título é obrigatório"),
-  primary_flow: z.string({ error: "Fluxo principal é obrigatório" }).trim().min(1, "Fluxo principal é obrigatório"),
-  reach: z.string({ error: "Alcance é obrigatório" }).trim().min(1, "Alcance é obrigatório"),
-  flow: z.string({ error: "Fluxo é obrigatório" }).trim().min(1, "Fluxo é obrigatório"),
-  description: z.string({ error: "Descrição é obrigatória" }).trim().min(1, "Descrição é obrigatória"),
+  title: requiredText("Título é obrigatório"),
+  primary_flow: requiredText("Fluxo principal é obrigatório"),
+  reach: requiredText("Alcance é obrigatório"),
+  flow: requiredText("Fluxo é obrigatório"),
+  description: requiredText("Descrição é obrigatória"),
 });
 
 export const loader = ({ request }: Route.LoaderArgs) => sectionLoader(request, () => db.ledPanel.findMany({ orderBy: { createdAt: "desc" } }), { title: "Erro ao carregar painéis" });
@@ -26,14 +27,14 @@ export const action = sectionAction({
   model: db.ledPanel,
   schema: ledPanelSchema,
   uploads: { photo: { bucket: "blog-media", accept: "image" } },
-  // §8.3: a failed photo upload keeps the previous photo and the save goes on.
+  // A failed photo upload keeps the previous photo and the save goes on.
   files: { photo: { column: "photo", refusalKeepsPrevious: true } },
   toValues: ({ title, primary_flow, reach, flow, description }, { fileUrl }) => ({ title, primaryFlow: primary_flow, reach, flow, description, photo: fileUrl.photo }),
   toasts: {
     deleted: { type: "success", title: "Painel excluído com sucesso!" },
-    deleteFailed: { type: "error", title: "Erro ao excluir painel" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir painel", description: message }),
     notFound: { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." },
-    saveFailed: { type: "error", title: "Erro ao salvar painel", description: "Tente novamente." },
+    saveFailed: (message) => ({ type: "error", title: "Erro ao salvar painel", description: message }),
     saved: ({ created, refused }) => {
       const title = created ? "Painel criado com sucesso!" : "Painel atualizado com sucesso!";
       if (refused.photo) return { type: "error", title: "Erro ao fazer upload da foto", description: `${title} ${refused.photo.message} A foto anterior foi mantida.` };
@@ -46,6 +47,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Painéis LED | Admin" }
 
 export default function AdminLedPanels({ actionData }: Route.ComponentProps) {
   const { items: panels, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const formKey = useFormKey(editing?.id);
   return (
     <AdminPage title="Painéis LED" action={<PrimaryLink to={`${LIST}?novo`}>Novo Painel</PrimaryLink>}>
       {panels.length === 0 ? (
@@ -66,7 +68,7 @@ export default function AdminLedPanels({ actionData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {creating || editing ? <PanelForm key={editing?.id ?? "novo"} panel={editing} actionData={actionData} /> : null}
+      {creating || editing ? <PanelForm key={formKey} panel={editing} actionData={actionData} /> : null}
       {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este painel? Esta ação não pode ser desfeita." /> : null}
     </AdminPage>
   );
@@ -91,7 +93,14 @@ function PanelForm({ panel, actionData }: { panel: Panel | null; actionData: Rou
           <TextField field={fields.flow} label="Fluxo" required />
         </div>
         <TextAreaField field={fields.description} label="Descrição" rows={4} required />
-        <FileField name="photo" label="Foto (opcional)" accept="image/*" current={panel?.photo} error={fields.photo?.errors?.[0]} />
+        <FileField
+          name="photo"
+          label="Foto (opcional)"
+          accept="image/*"
+          current={panel?.photo}
+          error={fields.photo?.errors?.[0]}
+          invalidToast={{ type: "error", title: "Erro ao fazer upload da foto", description: "Por favor, selecione uma imagem." }}
+        />
       </AdminForm>
     </Modal>
   );

@@ -1,26 +1,27 @@
 import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.portfolio";
+import { PORTFOLIO_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
-import { urlList } from "~/lib/admin-action.server";
-import { sectionAction, sectionLoader, urlListOf } from "~/lib/admin-section.server";
-import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
-import { repeatedText } from "~/components/admin/schema-helpers";
-import { FileField, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
+import { objectFromUrl } from "~/lib/storage/index.server";
+import { urlList } from "~/lib/url-list";
+import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
+import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { mediaListErrors, repeatedText, requiredText } from "~/lib/forms/admin-schema";
+import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { initialUrls, UrlListField } from "~/components/admin/url-list";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/portfolio";
-export const PORTFOLIO_CATEGORIES = ["IA", "Social Media", "Sites", "Vídeos", "Tráfego"] as const;
 
 
 export const portfolioSchema = z.object({
   id: z.string().optional(),
-  title: z.string({ error: "Título é obrigatório" }).trim().min(1, "Título é obrigatório"),
+  title: requiredText("Título é obrigatório"),
   category: z.enum(PORTFOLIO_CATEGORIES, { error: "Categoria é obrigatória" }),
-  description: z.string({ error: "Descrição é obrigatória" }).trim().min(1, "Descrição é obrigatória"),
-  result: z.string({ error: "Resultado é obrigatório" }).trim().min(1, "Resultado é obrigatório"),
+  description: requiredText("Descrição é obrigatória"),
+  result: requiredText("Resultado é obrigatório"),
   images: repeatedText.optional(),
   videos: repeatedText.optional(),
 });
@@ -28,7 +29,7 @@ export const portfolioSchema = z.object({
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, async () => {
     const rows = await db.portfolioItem.findMany({ orderBy: { createdAt: "desc" } });
-    return rows.map((row) => ({ ...row, images: urlListOf(row.images), videos: urlListOf(row.videos) }));
+    return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
   }, { title: "Erro ao carregar projetos" });
 
 export const action = sectionAction({
@@ -37,21 +38,23 @@ export const action = sectionAction({
   schema: portfolioSchema,
   uploads: { cover_image: { bucket: "portfolio-media", accept: "media" } },
   files: { cover_image: { column: "coverImage" } },
+  check: (_submission, { form }) =>
+    mediaListErrors({ images: { urls: urlList(form.getAll("images")), kind: "image" }, videos: { urls: urlList(form.getAll("videos")), kind: "video" } }, (url) => objectFromUrl(url) !== null),
   toValues: ({ title, category, description, result }, { form, fileUrl }) => ({
     title,
     category,
     description,
     result,
-    images: urlList(form, "images"),
-    videos: urlList(form, "videos"),
+    images: urlList(form.getAll("images")),
+    videos: urlList(form.getAll("videos")),
     coverImage: fileUrl.cover_image,
   }),
   toasts: {
     deleted: { type: "success", title: "Projeto excluído" },
-    deleteFailed: { type: "error", title: "Erro ao excluir" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir", description: message }),
     uploadRefused: (message) => ({ type: "error", title: "Arquivo inválido", description: message }),
     notFound: { type: "error", title: "Erro ao salvar", description: "Projeto não encontrado." },
-    saveFailed: { type: "error", title: "Erro ao salvar", description: "Tente novamente." },
+    saveFailed: (message) => ({ type: "error", title: "Erro ao salvar", description: message }),
     saved: ({ created }) =>
       created
         ? { type: "success", title: "Projeto criado", description: "O novo projeto foi adicionado com sucesso." }
@@ -63,10 +66,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Portfólio | Admin" }];
 
 export default function AdminPortfolio({ actionData }: Route.ComponentProps) {
   const { items, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const formKey = useFormKey(editing?.id);
   if (creating || editing) {
     return (
       <FormPage title={editing ? "Editar Projeto" : "Novo Projeto"}>
-        <PortfolioForm key={editing?.id ?? "novo"} item={editing} actionData={actionData} />
+        <PortfolioForm key={formKey} item={editing} actionData={actionData} />
       </FormPage>
     );
   }
@@ -111,7 +115,7 @@ function PortfolioForm({ item, actionData }: { item: Item | null; actionData: Ro
       </div>
       <TextAreaField field={fields.description} label="Descrição" required />
       <TextAreaField field={fields.result} label="Resultado" rows={2} required />
-      <FileField name="cover_image" label="Capa (imagem ou vídeo)" accept="image/*,video/*" current={item?.coverImage} error={fields.cover_image?.errors?.[0]} />
+      <FileField name="cover_image" label="Capa (imagem ou vídeo)" accept="image/*,video/*" current={item?.coverImage} error={fields.cover_image?.errors?.[0]} invalidToast={INVALID_MEDIA} />
       <UrlListField name="images" label="URLs de imagens" initial={initialUrls(fields.images.initialValue, item?.images)} errors={fields.images.errors} />
       <UrlListField name="videos" label="URLs de vídeos" initial={initialUrls(fields.videos.initialValue, item?.videos)} errors={fields.videos.errors} />
     </AdminForm>

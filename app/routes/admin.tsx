@@ -1,37 +1,68 @@
-import { Form, Link, Outlet } from "react-router";
+import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
-import { requireAdmin } from "~/lib/session.server";
+import { ErrorScreen } from "~/components/ui/error-screen";
 import { adminReplyContext, isXhrUpload } from "~/lib/admin-action.server";
+import { adminGuard, adminUser } from "~/lib/admin-guard.server";
+import { TOAST_COOKIE } from "~/lib/toast.server";
 
-// The guarded admin layout. Its loader demands an admin session on the server (so there is no
-// client-side "checking" state: the page arrives allowed, or the browser is redirected to
-// /admin/login); every action below checks again with requireAdmin.
+// The guarded admin layout. Its middleware demands an admin session on the server before any
+// loader or action of any admin route runs (so there is no client-side "checking" state: the page
+// arrives allowed, or the browser is redirected to /admin/login).
 //
-// Forms carrying a file are sent by XHR (to show upload progress); for those requests this
-// middleware answers the action's outcome as JSON instead of the page.
+// Forms carrying a file are sent by XHR (to show upload progress); for those requests the first
+// middleware answers the action's outcome as JSON instead of the page. It comes before the guard
+// so that a refusal reaches the XHR as JSON too.
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     if (request.method !== "POST" || !isXhrUpload(request)) return next();
     const response = (await next()) as Response;
     const reply = context.get(adminReplyContext);
-    if (reply) return Response.json(reply, { status: reply.status });
     const location = response.headers.get("Location");
-    if (location) return Response.json({ status: 200, redirectTo: location });
-    return Response.json(
-      { status: response.status, lastResult: null, toast: { type: "error", title: "Erro ao salvar", description: "Tente novamente." } },
-      { status: response.status >= 400 ? response.status : 500 },
-    );
+    const json = reply
+      ? Response.json(reply, { status: reply.status })
+      : location
+        ? Response.json({ status: 200, redirectTo: location })
+        : Response.json(
+            { status: response.status, lastResult: null, toast: { type: "error", title: "Erro ao salvar", description: "Tente novamente." } },
+            { status: response.status >= 400 ? response.status : 500 },
+          );
+    // Every cookie the answer set goes along (a revoked session's cleared cookie...), except the
+    // toast's flash cookie: the browser script shows the toast itself, and the cookie would show
+    // it a second time on a later page.
+    for (const cookie of response.headers.getSetCookie()) {
+      if (!cookie.startsWith(`${TOAST_COOKIE}=`)) json.headers.append("Set-Cookie", cookie);
+    }
+    return json;
   },
+  adminGuard,
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
-  return { email: user.email };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { email: adminUser(context).email };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Painel administrativo | Wind Digital" }, { name: "robots", content: "noindex" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminFrame email={loaderData.email}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+// A page that fails keeps the admin header (home link, e-mail, "Sair") around the error screen
+// (HTTP 500 kept). When this layout's own loader failed there is no e-mail to show.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin");
+  return (
+    <AdminFrame email={layout?.email}>
+      <ErrorScreen error={error} />
+    </AdminFrame>
+  );
+}
+
+function AdminFrame({ email, children }: { email: string | undefined; children: React.ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -40,7 +71,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             Wind Digital <span className="font-normal text-slate-500">· Admin</span>
           </Link>
           <div className="flex items-center gap-3">
-            <span className="hidden text-sm text-slate-500 sm:inline">{loaderData.email}</span>
+            {email ? <span className="hidden text-sm text-slate-500 sm:inline">{email}</span> : null}
             <Form method="post" action="/admin/logout">
               <button type="submit" className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
                 Sair
@@ -49,9 +80,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </header>
-      <main id="conteudo">
-        <Outlet />
-      </main>
+      <main id="conteudo">{children}</main>
     </div>
   );
 }

@@ -1,25 +1,26 @@
 import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-portfolio";
+import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
-import { urlList } from "~/lib/admin-action.server";
-import { sectionAction, sectionLoader, urlListOf } from "~/lib/admin-section.server";
-import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
-import { intOr, repeatedText } from "~/components/admin/schema-helpers";
-import { FileField, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
+import { objectFromUrl } from "~/lib/storage/index.server";
+import { urlList } from "~/lib/url-list";
+import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
+import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { intOr, mediaListErrors, repeatedText, requiredText } from "~/lib/forms/admin-schema";
+import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { initialUrls, UrlListField } from "~/components/admin/url-list";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/window-films-portfolio";
-export const VIDEO_CATEGORIES = ["Corporativo", "Comercial", "Eventos", "Edição"] as const;
 
 const optionalText = z.string().trim().optional();
 
 export const filmsProjectSchema = z.object({
   id: z.string().optional(),
-  title: z.string({ error: "Título é obrigatório" }).trim().min(1, "Título é obrigatório"),
-  category: z.enum(VIDEO_CATEGORIES, { error: "Categoria é obrigatória" }),
+  title: requiredText("Título é obrigatório"),
+  category: z.enum(WINDOW_FILMS_CATEGORIES, { error: "Categoria é obrigatória" }),
   client: optionalText,
   challenge: optionalText,
   solution: optionalText,
@@ -32,7 +33,7 @@ export const filmsProjectSchema = z.object({
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, async () => {
     const rows = await db.windowFilmsProject.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] });
-    return rows.map((row) => ({ ...row, images: urlListOf(row.images), videos: urlListOf(row.videos) }));
+    return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
   }, { title: "Erro ao carregar dados" });
 
 export const action = sectionAction({
@@ -41,6 +42,8 @@ export const action = sectionAction({
   schema: filmsProjectSchema,
   uploads: { cover_image: { bucket: "portfolio-media", accept: "media" } },
   files: { cover_image: { column: "coverImage" } },
+  check: (_submission, { form }) =>
+    mediaListErrors({ images: { urls: urlList(form.getAll("images")), kind: "image" }, videos: { urls: urlList(form.getAll("videos")), kind: "video" } }, (url) => objectFromUrl(url) !== null),
   toValues: (v, { form, fileUrl }) => ({
     title: v.title,
     category: v.category,
@@ -48,17 +51,18 @@ export const action = sectionAction({
     challenge: v.challenge || null,
     solution: v.solution || null,
     result: v.result || null,
-    images: urlList(form, "images"),
-    videos: urlList(form, "videos"),
+    images: urlList(form.getAll("images")),
+    videos: urlList(form.getAll("videos")),
     orderIndex: v.order_index,
     coverImage: fileUrl.cover_image,
   }),
   toasts: {
     deleted: { type: "success", title: "Projeto excluído com sucesso" },
-    deleteFailed: { type: "error", title: "Erro ao excluir projeto" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir projeto", description: message }),
     uploadRefused: (message) => ({ type: "error", title: "Arquivo inválido", description: message }),
     notFound: { type: "error", title: "Erro", description: "Projeto não encontrado." },
-    saveFailed: { type: "error", title: "Erro", description: "Não foi possível salvar o projeto. Tente novamente." },
+    // The project form's save error is the bare title with the server's own message.
+    saveFailed: (message) => ({ type: "error", title: "Erro", description: message }),
     saved: ({ created }) => ({ type: "success", title: created ? "Projeto criado com sucesso" : "Projeto atualizado com sucesso" }),
   },
 });
@@ -67,10 +71,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Window Films · Portfó
 
 export default function AdminFilmsPortfolio({ actionData }: Route.ComponentProps) {
   const { items: projects, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const formKey = useFormKey(editing?.id);
   if (creating || editing) {
     return (
       <FormPage title={editing ? "Editar Projeto" : "Novo Projeto"}>
-        <ProjectForm key={editing?.id ?? "novo"} project={editing} actionData={actionData} />
+        <ProjectForm key={formKey} project={editing} actionData={actionData} />
       </FormPage>
     );
   }
@@ -127,10 +132,10 @@ function ProjectForm({ project, actionData }: { project: Project | null; actionD
   );
   return (
     <AdminForm recordId={project?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={project ? "Atualizar Projeto" : "Criar Projeto"} cancelTo={LIST}>
-      <FileField name="cover_image" label="Capa (imagem ou vídeo)" accept="image/*,video/*" current={project?.coverImage} error={fields.cover_image?.errors?.[0]} />
+      <FileField name="cover_image" label="Capa (imagem ou vídeo)" accept="image/*,video/*" current={project?.coverImage} error={fields.cover_image?.errors?.[0]} invalidToast={INVALID_MEDIA} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.title} label="Título" required />
-        <SelectField field={fields.category} label="Categoria" options={VIDEO_CATEGORIES} required />
+        <SelectField field={fields.category} label="Categoria" options={WINDOW_FILMS_CATEGORIES} required />
       </div>
       <TextField field={fields.client} label="Cliente" />
       <TextAreaField field={fields.challenge} label="Desafio" rows={3} />

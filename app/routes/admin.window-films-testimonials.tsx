@@ -2,9 +2,11 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-testimonials";
 import { db } from "~/lib/db.server";
+import { objectFromUrl } from "~/lib/storage/index.server";
 import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
-import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
-import { intOr } from "~/components/admin/schema-helpers";
+import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { intOr, mediaListErrors, requiredText } from "~/lib/forms/admin-schema";
+import { previewSrc } from "~/lib/image-url";
 import { TextAreaField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
@@ -15,10 +17,10 @@ const optionalUrl = z.url({ error: "Informe uma URL válida (https://...)", prot
 
 export const testimonialSchema = z.object({
   id: z.string().optional(),
-  client_name: z.string({ error: "Nome do cliente é obrigatório" }).trim().min(1, "Nome do cliente é obrigatório"),
+  client_name: requiredText("Nome do cliente é obrigatório"),
   client_role: optionalText,
   client_company: optionalText,
-  testimonial: z.string({ error: "Depoimento é obrigatório" }).trim().min(1, "Depoimento é obrigatório"),
+  testimonial: requiredText("Depoimento é obrigatório"),
   client_photo: optionalUrl,
   video_url: optionalUrl,
   rating: z.preprocess(intOr(5), z.number().int().min(1, "A nota deve ser de 1 a 5").max(5, "A nota deve ser de 1 a 5")),
@@ -28,12 +30,15 @@ export const testimonialSchema = z.object({
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] }), { title: "Erro ao carregar depoimentos" });
 
-const SAVE_FAILED = { type: "error", title: "Erro ao salvar depoimento", description: "Tente novamente." } as const;
-
 export const action = sectionAction({
   list: LIST,
   model: db.windowFilmsTestimonial,
   schema: testimonialSchema,
+  check: ({ payload }) =>
+    mediaListErrors(
+      { client_photo: { urls: [String(payload.client_photo ?? "").trim()].filter(Boolean), kind: "image" }, video_url: { urls: [String(payload.video_url ?? "").trim()].filter(Boolean), kind: "video" } },
+      (url) => objectFromUrl(url) !== null,
+    ),
   toValues: (v) => ({
     clientName: v.client_name,
     clientRole: v.client_role || null,
@@ -46,9 +51,8 @@ export const action = sectionAction({
   }),
   toasts: {
     deleted: { type: "success", title: "Depoimento excluído com sucesso" },
-    deleteFailed: { type: "error", title: "Erro ao excluir depoimento" },
-    notFound: SAVE_FAILED,
-    saveFailed: SAVE_FAILED,
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir depoimento", description: message }),
+    saveFailed: (message) => ({ type: "error", title: "Erro ao salvar depoimento", description: message }),
     saved: ({ created }) => ({ type: "success", title: created ? "Depoimento criado com sucesso" : "Depoimento atualizado com sucesso" }),
   },
 });
@@ -61,10 +65,11 @@ export function preview(text: string): string {
 
 export default function AdminFilmsTestimonials({ actionData }: Route.ComponentProps) {
   const { items: testimonials, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const formKey = useFormKey(editing?.id);
   if (creating || editing) {
     return (
       <FormPage title={editing ? "Editar Depoimento" : "Novo Depoimento"}>
-        <TestimonialForm key={editing?.id ?? "novo"} testimonial={editing} actionData={actionData} />
+        <TestimonialForm key={formKey} testimonial={editing} actionData={actionData} />
       </FormPage>
     );
   }
@@ -77,7 +82,7 @@ export default function AdminFilmsTestimonials({ actionData }: Route.ComponentPr
           {testimonials.map((t) => (
             <li key={t.id} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start">
               {t.clientPhoto ? (
-                <img src={t.clientPhoto} alt={t.clientName} className="h-14 w-14 shrink-0 rounded-full object-cover" loading="lazy" />
+                <img src={previewSrc(t.clientPhoto)} alt={t.clientName} className="h-14 w-14 shrink-0 rounded-full object-cover" loading="lazy" />
               ) : (
                 <div aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700">
                   {t.clientName.charAt(0)}

@@ -11,7 +11,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
-import type { ToastMessage } from "~/components/ui/toaster";
+import type { Toast } from "~/lib/toast";
 
 const loginSchema = z.object({
   email: z.preprocess(
@@ -38,16 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request.clone()).catch(() => null);
   if (!form) {
     // Not a readable form (JSON, a broken body): 400 with the page and a Portuguese message.
-    const toast: ToastMessage = { type: "error", title: "Erro no login", description: UNREADABLE_FORM };
+    const toast: Toast = { type: "error", title: "Erro no login", description: UNREADABLE_FORM };
     return data({ lastResult: null, toast }, { status: 400 });
   }
   const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast: undefined as ToastMessage | undefined }, { status: 400 });
+    return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast: undefined as Toast | undefined }, { status: 400 });
   }
   const result = await login(request, requestInfo(context).ip);
   if (!result.ok) {
-    const toast: ToastMessage =
+    const toast: Toast =
       result.reason === "throttled"
         ? {
             type: "error",
@@ -58,13 +58,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast }, { status: result.reason === "throttled" ? 429 : 401 });
   }
   if (!result.user.isAdmin) {
-    return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast: { type: "error", title: "Acesso não autorizado" } as ToastMessage }, { status: 403 });
+    return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast: { type: "error", title: "Acesso não autorizado" } as Toast }, { status: 403 });
   }
-  const cookie = await createUserSession(result.user.id, request);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createUserSession(result.user.id, request));
+  headers.append("Set-Cookie", result.deviceCookie);
   return redirectWithToast(
     targetFrom(submission.value.redirectTo),
     { type: "success", title: "Login realizado!", description: "Bem-vindo ao painel administrativo." },
-    { headers: { "Set-Cookie": cookie } },
+    { headers },
   );
 }
 

@@ -7,10 +7,11 @@ import type { Route } from "./+types/api.chat";
 import { appendToConversation } from "~/lib/chat/conversation.server";
 import { answerChatMessage, type ChatAnswer } from "~/lib/chat/reply.server";
 import { chatSession } from "~/lib/chat/session.server";
-import type { ChatMessage } from "~/lib/chat/texts";
+import { REPLY_ERROR, type ChatMessage } from "~/lib/chat/texts";
 import { isBot } from "~/lib/honeypot";
 import { requestInfo } from "~/lib/request-info.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export function loader() {
   return new Response("Método não permitido.", { status: 405, headers: { Allow: "POST" } });
@@ -18,16 +19,16 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const { sessionId, setCookie } = await chatSession(request);
+  const { sessionId, newSession, setCookie } = await chatSession(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (setCookie) headers.append("Set-Cookie", setCookie);
   const { ip, requestId } = requestInfo(context);
-  const visitor = { sessionId, ip, requestId };
+  const visitor = { sessionId, newSession, ip, requestId };
 
   if (request.headers.get("Content-Type")?.includes("application/json")) {
     const body: unknown = await request.json().catch(() => null);
     const raw = body && typeof body === "object" ? (body as Record<string, unknown>).message : undefined;
     const answer = await answerChatMessage(raw, visitor);
+    if (setCookie) headers.append("Set-Cookie", setCookie);
     if (answer.status === 429) headers.set("Retry-After", String(answer.retryAfter));
     return Response.json("reply" in answer ? { reply: answer.reply } : { error: answer.error }, {
       status: answer.status,
@@ -41,8 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isBot(form)) return redirect(back, { status: 303, headers });
 
   const answer = await answerChatMessage(form.get("message"), visitor);
-  if (answer.message !== null) await appendToConversation(sessionId, exchange(answer));
-  return redirect(back, { status: 303, headers });
+  if (answer.message === null) return redirect(back, { status: 303, headers });
+  // A post refused by the rate limit never starts a conversation (a row, and the cookie that
+  // finds it): it extends an existing one or comes back as a toast. So a client that never keeps
+  // the cookie makes at most one row per post the per-address limit lets through.
+  if (await appendToConversation(sessionId, exchange(answer), { create: answer.status !== 429 })) {
+    if (setCookie) headers.append("Set-Cookie", setCookie);
+    return redirect(back, { status: 303, headers });
+  }
+  return redirectWithToast(back, { type: "error", title: "error" in answer ? answer.error : REPLY_ERROR }, { status: 303, headers });
 }
 
 function exchange(answer: ChatAnswer): ChatMessage[] {

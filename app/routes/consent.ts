@@ -3,8 +3,7 @@
 // to the same page. Rate limited per client address.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/consent";
-import { isConsentChoice } from "~/lib/consent";
-import { clearConsentCookie, consentCookie } from "~/lib/consent.server";
+import { consentCookie, isConsentChoice } from "~/lib/consent";
 import { env } from "~/lib/env.server";
 import { readFormData } from "~/lib/form-data.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -27,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const choice = form.get("consent");
   const back = safeRedirectPath(form.get("redirectTo"));
-  if (choice === "reset") return redirect(back, { headers: { "Set-Cookie": clearConsentCookie() } });
+  if (choice === "reset") return redirect(back, { headers: { "Set-Cookie": consentCookie(null) } });
   if (!isConsentChoice(choice)) return data("Escolha inválida.", { status: 400 });
   return redirect(back, { headers: { "Set-Cookie": consentCookie(choice, env.NODE_ENV === "production" && env.SITE_URL.startsWith("https:")) } });
 }

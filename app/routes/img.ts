@@ -1,17 +1,13 @@
 // /img?src=<image URL>&w=<width>: the image resized to an allowlisted width and re-encoded as
 // AVIF or WebP (by the Accept header; JPEG/PNG otherwise), cached on disk after the first
-// request and served with immutable caching. Sources: stored media and files under public/.
+// request and served with immutable caching. Sources: stored media, files under public/, and
+// images on other sites (fetched with the guards of remote-image.server.ts, cached for a day).
 import { Readable } from "node:stream";
-import { negotiateFormat, openVariant, resolveSource, variantFor } from "../lib/image.server.ts";
+import { negotiateFormat, openVariant, REMOTE_MAX_AGE_S, resolveSource, variantFor } from "../lib/image.server.ts";
+import { RemoteImageError } from "../lib/remote-image.server.ts";
+import { etagMatches, IMMUTABLE_CACHE, plain } from "../lib/http.server.ts";
 import { isImageWidth } from "../lib/image-url.ts";
 import type { Route } from "./+types/img";
-
-function plain(status: number, message: string) {
-  return new Response(message, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" },
-  });
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -25,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     variant = await variantFor(source, width, format);
   } catch (error) {
+    if (error instanceof RemoteImageError) return plain(error.status, error.message);
     console.error(JSON.stringify({ level: "error", msg: "img: could not resize", src: source.src, error: String(error) }));
     return plain(422, "Imagem inválida");
   }
@@ -33,13 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers({
     "Content-Type": variant.contentType,
     "Content-Length": String(variant.size),
-    "Cache-Control": "public, max-age=31536000, immutable",
+    "Cache-Control": source.kind === "remote" ? `public, max-age=${REMOTE_MAX_AGE_S}` : IMMUTABLE_CACHE,
     "X-Content-Type-Options": "nosniff",
     Vary: "Accept",
     ETag: variant.etag,
   });
-  const ifNoneMatch = request.headers.get("If-None-Match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === variant.etag)) {
+  if (etagMatches(request.headers.get("If-None-Match"), variant.etag)) {
     headers.delete("Content-Length");
     return new Response(null, { status: 304, headers });
   }

@@ -2,18 +2,15 @@
 // proxy to the S3 store, so old /media URLs keep working there too): the right Content-Type,
 // nosniff, immutable caching (names are random), ETag/Last-Modified with 304, and Range (206)
 // so videos seek. Anything that looks like a path trick is refused before touching storage.
+// A stored file that is not a plain picture or clip (an SVG, say: a document that can carry
+// scripts) gets a policy that runs nothing and loads nothing if someone opens it directly.
 import { Readable } from "node:stream";
-import { isBucket, isSafeKey, storage } from "../lib/storage.server.ts";
+import { etagMatches, IMMUTABLE_CACHE, plain } from "../lib/http.server.ts";
+import { isBucket, isSafeKey, storage } from "../lib/storage/index.server.ts";
 import type { Route } from "./+types/media.$";
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
-
-function plain(status: number, message: string, headers: Record<string, string> = {}) {
-  return new Response(message, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", ...headers },
-  });
-}
+const INERT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const PLAIN_MEDIA = /^(image\/(jpeg|png|webp|gif|avif)|video\/(mp4|webm|ogg|quicktime))$/i;
 
 /** `..` or `.` segments, backslashes, encoded separators, NUL, absolute paths: in the raw or the decoded path. */
 export function isPathTrick(rawPath: string): boolean {
@@ -66,11 +63,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const headers = new Headers({
     "Content-Type": info.contentType,
     "X-Content-Type-Options": "nosniff",
-    "Cache-Control": IMMUTABLE,
+    "Cache-Control": IMMUTABLE_CACHE,
     "Accept-Ranges": "bytes",
     ETag: etag,
     "Last-Modified": lastModified,
   });
+  if (!PLAIN_MEDIA.test(info.contentType)) {
+    headers.set("Content-Security-Policy", INERT_POLICY);
+    headers.set("Content-Disposition", "attachment");
+  }
 
   if (isNotModified(request, etag, info.lastModified)) return new Response(null, { status: 304, headers });
 
@@ -94,7 +95,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 function isNotModified(request: Request, etag: string, lastModified: Date): boolean {
   const ifNoneMatch = request.headers.get("If-None-Match");
-  if (ifNoneMatch) return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*");
+  if (ifNoneMatch) return etagMatches(ifNoneMatch, etag);
   const since = Date.parse(request.headers.get("If-Modified-Since") ?? "");
   return !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
 }

@@ -1,5 +1,7 @@
-// GET /sitemap.xml: the public pages and every published post, with lastmod.
+// GET /sitemap.xml: the public pages and every post public now (not drafts, not scheduled ones, never
+// previews), with lastmod.
 import { publicPaths } from "~/content/navigation";
+import { publicPostWhere } from "~/lib/blog-schedule.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 
@@ -14,7 +16,7 @@ function urlEntry(loc: string, lastmod?: Date | null): string {
 
 export async function loader() {
   const posts = await db.blogPost.findMany({
-    where: { isPublished: true },
+    where: publicPostWhere(),
     select: { slug: true, updatedAt: true, publishedAt: true },
     orderBy: { publishedAt: "desc" },
   });

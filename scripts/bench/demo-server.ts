@@ -12,6 +12,8 @@ export { freePort };
 
 export interface DemoServer {
   baseUrl: string;
+  /** The server process, to read its memory (RSS) from /proc. */
+  pid: number;
   env: NodeJS.ProcessEnv;
   logFile: string;
   stop(): Promise<void>;
@@ -30,7 +32,8 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-export async function startDemoServer(buildDir: string): Promise<DemoServer> {
+/** `overrides` change the environment (e.g. DATABASE_URL for PostgreSQL, CHAT_WEBHOOK_URL). */
+export async function startDemoServer(buildDir: string, overrides: Record<string, string> = {}): Promise<DemoServer> {
   const dir = mkdtempSync(join(tmpdir(), "bench-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -47,6 +50,7 @@ export async function startDemoServer(buildDir: string): Promise<DemoServer> {
     ADMIN_PASSWORD: "admin-demo-123",
   };
   delete env.CHAT_WEBHOOK_URL;
+  Object.assign(env, overrides);
   for (const script of ["scripts/migrate.ts", "scripts/seed.ts"]) {
     const result = spawnSync(process.execPath, [join(root, script)], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
     if (result.status !== 0) throw new Error(`${script} failed`);
@@ -61,6 +65,7 @@ export async function startDemoServer(buildDir: string): Promise<DemoServer> {
   await waitFor(`${baseUrl}/healthz`);
   return {
     baseUrl,
+    pid: child.pid!,
     env,
     logFile,
     stop: () =>

@@ -1,4 +1,4 @@
-// Lighthouse, mobile profile (its default), on Debian's Chromium with the flags of DESIGN.md §4.
+// Lighthouse, mobile profile (its default), on Debian's Chromium with the flags of scripts/lib/chromium.ts.
 // Each page is measured RUNS times and the median run is reported, chosen by Lighthouse's own
 // computeMedianRun (the run nearest the median FCP and TTI), as Lighthouse's documentation on
 // variability advises: on this shared two-core machine one run's score moves by several points.

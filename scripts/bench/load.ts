@@ -15,8 +15,8 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function hammer(url: string, seconds: number, connections = 50): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+export async function hammer(url: string, seconds: number, connections = 50, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,

@@ -1,4 +1,4 @@
-// Media figures against their budgets (issue 6), printed by `npm run bench` or on its own:
+// Media figures against their budgets, printed by `npm run bench` or on its own:
 //   node scripts/bench/media.ts
 // 1. Uploading a 150 MB video grows the server's resident memory by less than 100 MB, on local
 //    disk and on an S3-protocol store (s3rver), and serving it back through /media too.
@@ -37,7 +37,7 @@ export interface MediaBenchResult {
 async function child() {
   const { createRequestListener } = await import("@remix-run/node-fetch-server");
   const { createServer } = await import("node:http");
-  const { storage, randomKey } = await import("../../app/lib/storage.server.ts");
+  const { storage, randomKey } = await import("../../app/lib/storage/index.server.ts");
   const media = await import("../../app/routes/media.$.ts");
   const img = await import("../../app/routes/img.ts");
 

@@ -1,4 +1,4 @@
-// Debian's Chromium, as the browser tests and the benchmark start it (DESIGN.md §4): no sandbox
+// Debian's Chromium, as the browser tests and the benchmark start it: no sandbox
 // (root), no GPU, and none of the background connections this machine's closed network refuses.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 

@@ -5,15 +5,15 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { isPostgresUrl, sqliteFilePath as sqliteFileFrom } from "../../app/lib/database-url.server.ts";
 
 const root = resolve(new URL("../..", import.meta.url).pathname);
 
-export function isPostgresUrl(url: string) {
-  return /^postgres(ql)?:\/\//.test(url);
-}
+export { isPostgresUrl };
 
+/** Relative SQLite paths are taken from the repository root, wherever the script runs from. */
 export function sqliteFilePath(url: string): string {
-  return resolve(root, url.replace(/^file:/, "").replace(/\?.*$/, ""));
+  return sqliteFileFrom(url, root);
 }
 
 interface Migration {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 
 export const ADMIN = { email: "admin@winddigital.com.br", password: "admin-demo-123" };
@@ -28,3 +28,13 @@ export const MP4 = {
 };
 
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/**
+ * With JavaScript, waits until the admin page has hydrated (its handlers run: slug from the title,
+ * previews, client validation). Typing before that is a race: hydration may replace the field or
+ * miss the input. Without JavaScript there is nothing to wait for.
+ */
+export async function formReady(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.locator("[data-hydrated]").first().waitFor();
+}

@@ -1,7 +1,7 @@
 // JavaScript on: sign in, then create, edit and delete one item in each of the seven sections
 // (with a real upload where the form takes one) and see each change on the public page.
 import { expect, test, type Page } from "@playwright/test";
-import { MP4, PNG, signIn, toast, unique } from "./admin-helpers";
+import { formReady, MP4, PNG, signIn, toast, unique } from "./admin-helpers";
 
 async function expectPublic(page: Page, path: string, text: string, visible: boolean) {
   await page.goto(path);
@@ -10,7 +10,19 @@ async function expectPublic(page: Page, path: string, text: string, visible: boo
   else await expect(page.getByText(text)).toHaveCount(0);
 }
 
+/**
+ * Opens a row's edit form from its list page, and returns once the edit form is the one shown
+ * (its field holds the row's value): typing earlier would go into the form being replaced.
+ */
+async function openEdit(page: Page, path: string, label: string, field: string, value: string) {
+  await page.goto(path);
+  await formReady(page);
+  await page.getByRole("link", { name: `Editar ${label}` }).click();
+  await expect(page.locator(`[name="${field}"]`)).toHaveValue(value);
+}
+
 async function confirmDelete(page: Page, label: string, message: string) {
+  await formReady(page);
   await page.getByRole("link", { name: `Excluir ${label}` }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText(message);
@@ -33,6 +45,7 @@ test("sign-in shows the welcome toast; sign-out says goodbye and goes home", asy
 test("portfolio: create with cover upload and URL list, edit, delete", async ({ page }) => {
   const title = unique("Case E2E");
   await signIn(page, "/admin/portfolio");
+  await formReady(page);
   await page.getByRole("link", { name: "Novo Projeto" }).click();
   await page.locator('[name="title"]').fill(title);
   await page.locator('[name="category"]').selectOption("IA");
@@ -49,8 +62,7 @@ test("portfolio: create with cover upload and URL list, edit, delete", async ({ 
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await expectPublic(page, "/portfolio", title, true);
 
-  await page.goto("/admin/portfolio");
-  await page.getByRole("link", { name: `Editar ${title}` }).click();
+  await openEdit(page, "/admin/portfolio", title, "title", title);
   await page.locator('[name="title"]').fill(`${title} v2`);
   await page.getByRole("button", { name: "Atualizar Projeto" }).click();
   await expect(toast(page, "Projeto atualizado")).toBeVisible();
@@ -65,6 +77,7 @@ test("portfolio: create with cover upload and URL list, edit, delete", async ({ 
 test("LED panels: modal form with photo, edit, delete", async ({ page }) => {
   const title = unique("Painel E2E");
   await signIn(page, "/admin/led-panels");
+  await formReady(page);
   await page.getByRole("link", { name: "Novo Painel" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.locator('[name="title"]').fill(title);
@@ -77,8 +90,7 @@ test("LED panels: modal form with photo, edit, delete", async ({ page }) => {
   await expect(toast(page, "Painel criado com sucesso!")).toBeVisible();
   await expectPublic(page, "/led-panels", title, true);
 
-  await page.goto("/admin/led-panels");
-  await page.getByRole("link", { name: `Editar ${title}` }).click();
+  await openEdit(page, "/admin/led-panels", title, "title", title);
   await page.getByRole("dialog").locator('[name="reach"]').fill("2 mi/mês");
   await page.getByRole("dialog").getByRole("button", { name: "Atualizar Painel" }).click();
   await expect(toast(page, "Painel atualizado com sucesso!")).toBeVisible();
@@ -93,6 +105,7 @@ test("LED panels: modal form with photo, edit, delete", async ({ page }) => {
 test("window-films portfolio: create with cover video, edit, delete", async ({ page }) => {
   const title = unique("Filme E2E");
   await signIn(page, "/admin/window-films-portfolio");
+  await formReady(page);
   await page.getByRole("link", { name: "Novo Projeto" }).click();
   await expect(page.locator('[name="category"]')).toHaveValue("Corporativo");
   await page.locator('[name="title"]').fill(title);
@@ -103,8 +116,7 @@ test("window-films portfolio: create with cover video, edit, delete", async ({ p
   await expect(toast(page, "Projeto criado com sucesso")).toBeVisible();
   await expectPublic(page, "/window-films", title, true);
 
-  await page.goto("/admin/window-films-portfolio");
-  await page.getByRole("link", { name: `Editar ${title}` }).click();
+  await openEdit(page, "/admin/window-films-portfolio", title, "title", title);
   await page.locator('[name="title"]').fill(`${title} v2`);
   await page.getByRole("button", { name: "Atualizar Projeto" }).click();
   await expect(toast(page, "Projeto atualizado com sucesso")).toBeVisible();
@@ -119,6 +131,7 @@ test("window-films portfolio: create with cover video, edit, delete", async ({ p
 test("window-films testimonials: client validation, create, edit, delete", async ({ page }) => {
   const name = unique("Cliente Depoimento");
   await signIn(page, "/admin/window-films-testimonials");
+  await formReady(page);
   await page.getByRole("link", { name: "Novo Depoimento" }).click();
   await page.getByRole("button", { name: "Criar Depoimento" }).click();
   await expect(page.getByText("Nome do cliente é obrigatório")).toBeVisible();
@@ -128,8 +141,7 @@ test("window-films testimonials: client validation, create, edit, delete", async
   await expect(toast(page, "Depoimento criado com sucesso")).toBeVisible();
   await expectPublic(page, "/window-films", name, true);
 
-  await page.goto("/admin/window-films-testimonials");
-  await page.getByRole("link", { name: `Editar ${name}` }).click();
+  await openEdit(page, "/admin/window-films-testimonials", name, "client_name", name);
   await page.locator('[name="testimonial"]').fill("Texto atualizado pelo teste E2E.");
   await page.getByRole("button", { name: "Atualizar Depoimento" }).click();
   await expect(toast(page, "Depoimento atualizado com sucesso")).toBeVisible();
@@ -144,6 +156,7 @@ test("window-films testimonials: client validation, create, edit, delete", async
 test("client logos: upload with preview, edit, delete with 'Tem certeza?'", async ({ page }) => {
   const name = unique("Logo E2E");
   await signIn(page, "/admin/client-logos");
+  await formReady(page);
   await page.getByRole("link", { name: "Novo Logo" }).click();
   await page.locator('[name="client_name"]').fill(name);
   await page.locator('input[name="logo_file"]').setInputFiles(PNG);
@@ -153,8 +166,7 @@ test("client logos: upload with preview, edit, delete with 'Tem certeza?'", asyn
   await page.goto("/");
   await expect(page.getByAltText(name).first()).toBeAttached();
 
-  await page.goto("/admin/client-logos");
-  await page.getByRole("link", { name: `Editar ${name}` }).click();
+  await openEdit(page, "/admin/client-logos", name, "client_name", name);
   await page.locator('[name="client_name"]').fill(`${name} v2`);
   await page.getByRole("button", { name: "Atualizar Logo" }).click();
   await expect(toast(page, "Logo atualizado com sucesso!")).toBeVisible();
@@ -171,6 +183,7 @@ test("client logos: upload with preview, edit, delete with 'Tem certeza?'", asyn
 test("course testimonials: save stays disabled until a video is chosen; upload, edit, delete", async ({ page }) => {
   const name = unique("Aluno E2E");
   await signIn(page, "/admin/course-testimonials");
+  await formReady(page);
   await page.getByRole("link", { name: "Novo Depoimento" }).click();
   const dialog = page.getByRole("dialog");
   const save = dialog.getByRole("button", { name: "Salvar Depoimento" });
@@ -182,8 +195,7 @@ test("course testimonials: save stays disabled until a video is chosen; upload, 
   await expect(toast(page, "Depoimento criado com sucesso")).toContainText("Vídeo enviado com sucesso!");
   await expectPublic(page, "/curso", name, true);
 
-  await page.goto("/admin/course-testimonials");
-  await page.getByRole("link", { name: `Editar ${name}` }).click();
+  await openEdit(page, "/admin/course-testimonials", name, "student_name", name);
   await page.getByRole("dialog").locator('[name="student_name"]').fill(`${name} v2`);
   await page.getByRole("dialog").getByRole("button", { name: "Atualizar Depoimento" }).click();
   await expect(toast(page, "Depoimento atualizado com sucesso")).toBeVisible();
@@ -198,6 +210,7 @@ test("course testimonials: save stays disabled until a video is chosen; upload, 
 test("blog: slug follows the title, drafts stay private, publish, native confirm on delete", async ({ page }) => {
   const title = unique("Post Ação E2E");
   await signIn(page, "/admin/blog");
+  await formReady(page);
   await page.locator('[name="title"]').fill(title);
   await expect(page.locator('[name="slug"]')).toHaveValue(/^post-acao-e2e-[a-z0-9]+$/);
   const slug = await page.locator('[name="slug"]').inputValue();
@@ -216,8 +229,10 @@ test("blog: slug follows the title, drafts stay private, publish, native confirm
   await expectPublic(page, "/blog", title, false);
   expect((await page.goto(`/blog/${slug}`))?.status()).toBe(404);
 
-  await page.goto("/admin/blog");
-  await page.getByRole("link", { name: `Editar ${title}` }).click();
+  // The new-post form is on the page too: wait until the edit form has replaced it.
+  await openEdit(page, "/admin/blog", title, "title", title);
+  await expect(page.getByRole("heading", { name: "Editar Post" })).toBeVisible();
+  await expect(page.locator('[name="is_published"]')).not.toBeChecked();
   await page.locator('[name="is_published"]').check();
   await page.getByRole("button", { name: "Atualizar Post" }).click();
   await expect(toast(page, "Post atualizado com sucesso!")).toBeVisible();
@@ -227,6 +242,7 @@ test("blog: slug follows the title, drafts stay private, publish, native confirm
   await expect(page.getByText("do teste")).toBeVisible();
 
   await page.goto("/admin/blog");
+  await formReady(page);
   page.once("dialog", (dialog) => {
     expect(dialog.type()).toBe("confirm");
     expect(dialog.message()).toBe("Tem certeza que deseja excluir este post?");

@@ -41,7 +41,7 @@ test("a photo uploaded in the admin is stored, served with Range and resized", a
   await page.waitForURL((url) => url.pathname.startsWith("/admin") && !url.pathname.startsWith("/admin/login"));
 
   await page.goto("/admin/led-panels?novo");
-  // The admin form's fields carry the spec's column names (DESIGN.md §2).
+  // The admin form's fields carry the database's column names.
   const form = page.locator("form").filter({ has: page.locator('[name="primary_flow"]') });
   await form.locator('[name="title"]').fill(title);
   await form.locator('[name="primary_flow"]').fill("10 mil/dia");

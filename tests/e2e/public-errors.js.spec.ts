@@ -4,7 +4,7 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieConsent", value: "accepted", url: baseURL! }]);
 });
 
-test("contact: a failure while sending shows the error toast of §8.3", async ({ page }) => {
+test("contact: a failure while sending shows its error toast", async ({ page }) => {
   await page.goto("/contato");
   await page.waitForLoadState("networkidle");
   // The form's validation code loads on demand: make that load fail.

@@ -1,4 +1,4 @@
-// The bad-input suite (issue 7): random, malformed, oversized, wrong-type and Unicode-heavy
+// The bad-input suite: random, malformed, oversized, wrong-type and Unicode-heavy
 // fields, missing and duplicated fields, broken multipart and JSON bodies, sent to every action
 // and every loader of every route module, signed in as an admin and not. No answer may be a
 // 5xx (or a thrown error), no invalid row may be written, and refusals speak Portuguese.
@@ -11,6 +11,7 @@ import { db } from "~/lib/db.server";
 import { createUserSession } from "~/lib/session.server";
 import { requestInfoContext } from "~/lib/request-info.server";
 import { ORIGIN } from "../helpers/request";
+import { underAdminLayout } from "../routes/admin-fixtures";
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;
@@ -30,6 +31,7 @@ const FIELD_NAMES = [
   "client_photo", "rating", "testimonial", "video_url", "logo_url", "student_name", "display_order", "slug",
   "excerpt", "content", "author", "is_published", "published_at", "email", "password", "name", "phone",
   "company", "message", "revenue", "consent", "choice", "redirectTo", "intent", "id", "website_url", "file",
+  "meta_description", "social_image_url",
 ];
 const INTENTS = ["delete", "create", "update", "save", "accept", "reject", "", "DELETE", "\u0000"];
 const ENGLISH = /\b(Invalid input|Required|Expected [a-z]|must be|is required|Unexpected token|undefined|NaN|null)\b/;
@@ -43,7 +45,7 @@ const text = fc.oneof(
 );
 const field = fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), text);
 const fileField = fc.record({
-  name: fc.constantFrom("photo", "cover_image", "logo", "logo_file", "video", "file", "cover"),
+  name: fc.constantFrom("photo", "cover_image", "social_image", "logo", "logo_file", "video", "file", "cover"),
   bytes: fc.oneof(
     fc.uint8Array({ maxLength: 2048 }),
     fc.constantFrom(
@@ -187,9 +189,11 @@ afterAll(() => {
   console.log(`bad-input suite: ${counted} inputs tried, ${messagesChecked} refusal messages checked, ${failures.length} failures`);
 });
 
+// Routes under the admin layout run behind its middleware (the admin guard), as on the server.
+const asServed = (name: string, fn: (args: unknown) => unknown) => (name.startsWith("admin.") ? underAdminLayout(fn as never) : fn);
 const handlers = routes.flatMap(({ name, mod }) => [
-  ...(mod.action ? [{ name, kind: "action" as const, fn: mod.action }] : []),
-  ...(mod.loader ? [{ name, kind: "loader" as const, fn: mod.loader }] : []),
+  ...(mod.action ? [{ name, kind: "action" as const, fn: asServed(name, mod.action) }] : []),
+  ...(mod.loader ? [{ name, kind: "loader" as const, fn: asServed(name, mod.loader) }] : []),
 ]);
 // Each handler's share of the inputs: loaders are cheaper to vary than actions, sign-in is slow.
 const shareOf = (h: (typeof handlers)[number]) => (h.kind === "loader" ? 1 / 3 : 1) * (SLOW.has(h.name) ? 0.1 : 1);

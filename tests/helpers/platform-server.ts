@@ -1,6 +1,7 @@
-// Starts the built production server (server/index.ts) as a child process for HTTP-level tests,
-// on this test file's database (tests/helpers/vitest-setup.ts). Builds build-platform/ first when
-// it is missing or older than the app's sources; PLATFORM_BUILD_DIR names a ready build instead.
+// Starts the built production server (server/index.ts) as a child process for HTTP-level tests
+// (or, with `dev`, the development server on the sources), on this test file's database
+// (tests/helpers/vitest-setup.ts). Builds build-platform/ first when it is missing or older than
+// the app's sources; PLATFORM_BUILD_DIR names a ready build instead.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { freePort } from "../../scripts/lib/free-port.ts";
@@ -20,7 +21,9 @@ function newestMtime(path: string): number {
 export function ensureBuild(): void {
   const entry = join(BUILD_DIR, "server/index.js");
   if (process.env.PLATFORM_BUILD_DIR && existsSync(entry)) return;
-  if (existsSync(entry) && statSync(entry).mtimeMs > newestMtime(join(root, "app"))) return;
+  // The build bundles app/ and server/app-entry.ts, as vite.config.ts says.
+  const sources = ["app", "server/app-entry.ts", "vite.config.ts"].map((path) => join(root, path)).filter((path) => existsSync(path)).map(newestMtime);
+  if (existsSync(entry) && statSync(entry).mtimeMs > Math.max(...sources)) return;
   const result = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], {
     cwd: root,
     env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
@@ -39,11 +42,17 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  ensureBuild();
+export interface StartOptions {
+  /** The development server (`npm run dev`): the sources through Vite instead of the build. */
+  dev?: boolean;
+}
+
+export async function startServer(env: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<RunningServer> {
+  if (!options.dev) ensureBuild();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [join(root, "server/index.ts")], {
+  const args = options.dev ? [join(root, "server/index.ts"), "--dev"] : [join(root, "server/index.ts")];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -22,6 +22,16 @@ export function formRequest(
   return new Request(`${ORIGIN}${path}`, { method: "POST", body, headers });
 }
 
+/**
+ * The same request with its multipart body already encoded into bytes. A FormData body is encoded
+ * while it is read, and undici fails with an unhandled error when the reader gives up halfway (an
+ * upload refused while streaming); a body of bytes can be abandoned at any point.
+ */
+export async function bufferedFormRequest(...args: Parameters<typeof formRequest>): Promise<Request> {
+  const request = formRequest(...args);
+  return new Request(request.url, { method: request.method, headers: request.headers, body: await request.arrayBuffer() });
+}
+
 export function getRequest(path: string, init: { cookie?: string; headers?: Record<string, string> } = {}): Request {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);

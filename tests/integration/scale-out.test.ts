@@ -1,4 +1,4 @@
-// Issue 9: two production server processes with the same configuration, on one PostgreSQL
+// Two production server processes with the same configuration, on one PostgreSQL
 // cluster and one S3-protocol server. Nothing may depend on instance-local state.
 import { spawnSync } from "node:child_process";
 import sharp from "sharp";

@@ -3,11 +3,19 @@ import { RouterContextProvider } from "react-router";
 import { db } from "~/lib/db.server";
 import { requestInfoContext } from "~/lib/request-info.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin_.login";
-import { action as logoutAction } from "~/routes/admin.logout";
-import { loader as layoutLoader } from "~/routes/admin.tsx";
+import { action as logoutAction } from "~/routes/admin_.logout";
+import { loader as adminLayoutLoader } from "~/routes/admin.tsx";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
+import { createHash } from "node:crypto";
+import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_REFRESH_MS, sessionCookie } from "~/lib/session.server";
 import { cookiesFrom, formRequest, getRequest } from "../helpers/request";
-import { createUser, dataOf, PASSWORD, responseOf, signedIn } from "./admin-fixtures";
+import bcrypt from "bcryptjs";
+import { BCRYPT_COST, dummyHash } from "~/lib/password.server";
+import { upsertUser } from "../../scripts/lib/users.ts";
+import { createUser, dataOf, PASSWORD, responseOf, signedIn, underAdminLayout } from "./admin-fixtures";
+
+/** The admin layout's loader behind its middleware (the guard), as the server runs it. */
+const layoutLoader = underAdminLayout(adminLayoutLoader as never);
 
 function withIp(request: Request, ip = "203.0.113.7") {
   const context = new RouterContextProvider();
@@ -91,7 +99,8 @@ describe("admin sign-in", () => {
 
   it("throttles after 20 failures from one IP", async () => {
     await createUser({ email: "edu@agencia.com.br" });
-    for (let i = 0; i < 20; i++) await login({ email: `x${i}@agencia.com.br`, password: "errada" }, "192.0.2.50");
+    // Every attempt counts before its password is checked, so parallel ones count too.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => login({ email: `x${i}@agencia.com.br`, password: "errada" }, "192.0.2.50")));
     const result = (await login({ email: "edu@agencia.com.br", password: PASSWORD }, "192.0.2.50")) as unknown as { init: ResponseInit };
     expect(result.init.status).toBe(429);
     const elsewhere = (await login({ email: "edu@agencia.com.br", password: PASSWORD }, "192.0.2.51")) as Response;
@@ -137,5 +146,147 @@ describe("admin guard and sign-out", () => {
     expect(await toastOf(response)).toMatchObject({ title: "Logout realizado", description: "Até logo!" });
     const after = await responseOf(layoutLoader as never, getRequest("/admin/dashboard", { cookie }));
     expect(after.headers.get("Location")).toMatch(/^\/admin\/login/);
+  });
+});
+
+describe("session storage and lifetime", () => {
+  const HOUR = 60 * 60 * 1000;
+  const rawIdOf = async (cookie: string) => (await sessionCookie.parse(cookie)) as string;
+  const open = (cookie: string) => responseOf(layoutLoader as never, getRequest("/admin/dashboard", { cookie })).catch(() => null);
+  const signedInAs = async (cookie: string) => (await layoutLoader(withIp(getRequest("/admin/dashboard", { cookie })))) as unknown;
+
+  it("stores only the SHA-256 of the cookie's id: a row id from a leaked backup opens nothing", async () => {
+    const { user, cookie } = await signedIn();
+    const row = await db.session.findFirstOrThrow({ where: { userId: user.id } });
+    const rawId = await rawIdOf(cookie);
+    expect(row.id).not.toBe(rawId);
+    expect(row.id).toBe(createHash("sha256").update(rawId).digest("base64url"));
+    // Even signed with the real secret, the stored value is not a session id.
+    const forged = (await sessionCookie.serialize(row.id)).split(";")[0]!;
+    const response = await open(forged);
+    expect(response?.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("ends a session idle for longer than the idle timeout", async () => {
+    const { user, cookie } = await signedIn();
+    const row = await db.session.findFirstOrThrow({ where: { userId: user.id } });
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_IDLE_MS - 60_000);
+    expect(row.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + SESSION_IDLE_MS);
+    await db.session.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await open(cookie))?.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("moves the idle deadline forward on use, at most every few minutes", async () => {
+    const { user, cookie } = await signedIn();
+    const row = await db.session.findFirstOrThrow({ where: { userId: user.id } });
+    // Just refreshed: a request writes nothing.
+    await signedInAs(cookie);
+    expect((await db.session.findUniqueOrThrow({ where: { id: row.id } })).expiresAt).toEqual(row.expiresAt);
+    // Last seen 11 hours ago: still signed in, and the deadline is 12 hours from now again.
+    await db.session.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() + HOUR) } });
+    await signedInAs(cookie);
+    const refreshed = (await db.session.findUniqueOrThrow({ where: { id: row.id } })).expiresAt.getTime();
+    expect(refreshed).toBeGreaterThan(Date.now() + SESSION_IDLE_MS - SESSION_REFRESH_MS);
+  });
+
+  it("ends a session at its maximum age however active, and never extends it past that", async () => {
+    const { user, cookie } = await signedIn();
+    const row = await db.session.findFirstOrThrow({ where: { userId: user.id } });
+    const createdAt = new Date(Date.now() - SESSION_MAX_AGE_MS + HOUR);
+    await db.session.update({ where: { id: row.id }, data: { createdAt, expiresAt: new Date(Date.now() + 10 * 60_000) } });
+    await signedInAs(cookie);
+    const capped = (await db.session.findUniqueOrThrow({ where: { id: row.id } })).expiresAt.getTime();
+    expect(capped).toBe(createdAt.getTime() + SESSION_MAX_AGE_MS);
+    await db.session.update({ where: { id: row.id }, data: { createdAt: new Date(Date.now() - SESSION_MAX_AGE_MS - 1000) } });
+    expect((await open(cookie))?.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe("sign-in throttling", () => {
+  const statusOf = (result: unknown) => (result instanceof Response ? result.status : (result as { init: ResponseInit }).init.status);
+  const deviceCookieOf = (response: Response) => cookiesFrom(response).split("; ").find((c) => c.startsWith("__admin_device="))!;
+  const loginWith = (fields: Record<string, string>, cookie: string, ip = "203.0.113.90") =>
+    loginAction(withIp(formRequest("/admin/login", fields, { cookie }), ip));
+
+  it("checks an unknown e-mail against a dummy hash as costly as real ones", async () => {
+    const dummy = await dummyHash();
+    expect(bcrypt.getRounds(dummy)).toBe(BCRYPT_COST);
+    const user = await upsertUser(db, { email: "custo@agencia.com.br", password: "uma-senha-forte-1", admin: true });
+    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(bcrypt.getRounds(stored.passwordHash)).toBe(bcrypt.getRounds(dummy));
+  });
+
+  it("spends about as long on an unknown e-mail as on a known one with a wrong password", async () => {
+    await upsertUser(db, { email: "tempo@agencia.com.br", password: "uma-senha-forte-2", admin: true });
+    await dummyHash();
+    const timed = async (email: string, ip: string) => {
+      const started = performance.now();
+      await login({ email, password: "errada-mas-longa" }, ip);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Alternate, and compare the fastest of each: load on the machine only ever adds time.
+    for (let i = 0; i < 4; i++) {
+      known.push(await timed("tempo@agencia.com.br", `192.0.2.${100 + i}`));
+      unknown.push(await timed(`ninguem-${i}@agencia.com.br`, `192.0.2.${110 + i}`));
+    }
+    expect(Math.min(...unknown)).toBeGreaterThan(0.6 * Math.min(...known));
+  });
+
+  it("40 parallel wrong passwords for one account: at most 5 are checked, the rest refused", async () => {
+    await createUser({ email: "rajada@agencia.com.br" });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => dataOf(loginAction as never, formRequest("/admin/login", { email: "rajada@agencia.com.br", password: "errada" }))),
+    );
+    const checked = results.filter((r) => r.status === 401);
+    const refused = results.filter((r) => r.status === 429);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(checked.length + refused.length).toBe(40);
+    for (const r of refused) expect(r.body.toast?.title).toBe("Muitas tentativas de login");
+  });
+
+  it("counts an IPv6 client by its /64 for the per-address limit", async () => {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login({ email: `v6-${i}@agencia.com.br`, password: "errada" }, `2001:db8:5:6::${(i + 1).toString(16)}`)),
+    );
+    await createUser({ email: "v6@agencia.com.br" });
+    expect(statusOf(await login({ email: "v6@agencia.com.br", password: PASSWORD }, "2001:db8:5:6:ffff::1"))).toBe(429);
+    expect(statusOf(await login({ email: "v6@agencia.com.br", password: PASSWORD }, "2001:db8:5:7::1"))).toBe(302);
+  });
+
+  it("lets the admin's known device through with the right password while their e-mail is locked by someone else", async () => {
+    await createUser({ email: "dona@agencia.com.br" });
+    const first = (await loginWith({ email: "dona@agencia.com.br", password: PASSWORD }, "")) as Response;
+    expect(first.status).toBe(302);
+    const device = deviceCookieOf(first);
+    const setDevice = first.headers.getSetCookie().find((c) => c.startsWith("__admin_device="))!;
+    expect(setDevice).toMatch(/HttpOnly/i);
+    expect(setDevice).toMatch(/Path=\/admin\/login/i);
+
+    // Someone else guesses from elsewhere until the e-mail is locked.
+    for (let i = 0; i < 5; i++) await login({ email: "dona@agencia.com.br", password: "chute" }, `198.51.100.${60 + i}`);
+    expect(statusOf(await loginWith({ email: "dona@agencia.com.br", password: PASSWORD }, ""))).toBe(429);
+    // The admin's browser has its own budget: the right password still signs in.
+    expect(statusOf(await loginWith({ email: "dona@agencia.com.br", password: PASSWORD }, device))).toBe(302);
+    // A device cookie only speaks for the e-mail it was given for.
+    await createUser({ email: "outra@agencia.com.br" });
+    for (let i = 0; i < 5; i++) await login({ email: "outra@agencia.com.br", password: "chute" }, `198.51.100.${70 + i}`);
+    expect(statusOf(await loginWith({ email: "outra@agencia.com.br", password: PASSWORD }, device))).toBe(429);
+  });
+
+  it("gives a known device 5 wrong passwords of its own, which do not lock the e-mail for others", async () => {
+    await createUser({ email: "aparelho@agencia.com.br" });
+    const device = deviceCookieOf((await loginWith({ email: "aparelho@agencia.com.br", password: PASSWORD }, "")) as Response);
+    for (let i = 0; i < 5; i++) expect(statusOf(await loginWith({ email: "aparelho@agencia.com.br", password: "errada" }, device))).toBe(401);
+    expect(statusOf(await loginWith({ email: "aparelho@agencia.com.br", password: PASSWORD }, device))).toBe(429);
+    expect(statusOf(await loginWith({ email: "aparelho@agencia.com.br", password: PASSWORD }, "", "203.0.113.91"))).toBe(302);
+    // A forged device cookie (not signed with the secret) is just no device.
+    const forged = `__admin_device=${Buffer.from(JSON.stringify({ e: "aparelho@agencia.com.br", d: "a".repeat(22) })).toString("base64")}`;
+    for (let i = 0; i < 5; i++) await login({ email: "aparelho@agencia.com.br", password: "chute" }, `198.51.100.${80 + i}`);
+    expect(statusOf(await loginWith({ email: "aparelho@agencia.com.br", password: PASSWORD }, forged))).toBe(429);
   });
 });

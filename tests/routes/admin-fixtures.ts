@@ -4,6 +4,7 @@ import bcrypt from "bcryptjs";
 import { expect } from "vitest";
 import { db } from "~/lib/db.server";
 import { createUserSession } from "~/lib/session.server";
+import * as adminLayout from "~/routes/admin";
 import { formRequest, getRequest, routeArgs } from "../helpers/request";
 
 export const PASSWORD = "senha-segura-123";
@@ -38,6 +39,7 @@ export const fakePng = () => new File(["<html><script>alert(1)</script></html>"]
 export const svg = () => new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "x.svg", { type: "image/svg+xml" });
 
 type Handler = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
+const adminMiddleware = adminLayout.middleware;
 
 export async function call(handler: Handler, request: Request): Promise<Response | { data: unknown; init: ResponseInit | null }> {
   try {
@@ -63,8 +65,32 @@ export async function dataOf(handler: Handler, request: Request) {
   return { status: value.init?.status ?? 200, body: value.data };
 }
 
-/** The guard every admin action must keep: anonymous → login, non-admin → refused. */
-export async function expectGuarded(handler: Handler, path: string, fields: Record<string, string | Blob>) {
+/**
+ * A loader or action of a route under the admin layout as the server runs it: behind the layout's
+ * middleware (the admin guard), which runs before it and may answer instead.
+ */
+export function underAdminLayout(handler: Handler): Handler {
+  return async (args) => {
+    let result: unknown;
+    const run = async (index: number): Promise<Response> => {
+      const middleware = adminMiddleware[index];
+      if (!middleware) {
+        result = await handler(args);
+        return new Response(null);
+      }
+      let response: Response | undefined;
+      const answer = await middleware(args, async () => (response = await run(index + 1)));
+      // React Router runs the rest of the chain itself when a middleware does not call next().
+      return (answer ?? response ?? (await run(index + 1))) as Response;
+    };
+    await run(0);
+    return result;
+  };
+}
+
+/** The guard every admin action keeps, through the admin layout: anonymous → login, non-admin → refused. */
+export async function expectGuarded(action: Handler, path: string, fields: Record<string, string | Blob>) {
+  const handler = underAdminLayout(action);
   const anonymous = await responseOf(handler, formRequest(path, fields));
   expect(anonymous.status).toBe(302);
   expect(anonymous.headers.get("Location")).toBe(`/admin/login?redirectTo=${encodeURIComponent(path.split("?")[0]!)}`);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { currentContentVersion } from "~/lib/content-version.server";
 import { action, loader } from "~/routes/admin.led-panels";
-import { dataOf, expectGuarded, fakePng, formRequest, getRequest, png, responseOf, sessionCookie } from "./admin-fixtures";
+import { dataOf, expectGuarded, fakePng, formRequest, getRequest, png, responseOf, sessionCookie, underAdminLayout } from "./admin-fixtures";
 
 const PATH = "/admin/led-panels";
 const valid = { title: "Panel 01 - Av. T-63", primary_flow: "50 mil/dia", reach: "1,5 mi/mês", flow: "Alto", description: "Painel na principal avenida." };
@@ -16,7 +16,7 @@ async function storedFiles(): Promise<string[]> {
 
 describe("admin LED panels", () => {
   it("redirects anonymous visitors and refuses non-admins, for the loader and the action", async () => {
-    const page = await responseOf(loader, getRequest(PATH));
+    const page = await responseOf(underAdminLayout(loader), getRequest(PATH));
     expect(page.headers.get("Location")).toBe(`/admin/login?redirectTo=${encodeURIComponent(PATH)}`);
     await expectGuarded(action, PATH, valid);
     expect(await db.ledPanel.count()).toBe(0);

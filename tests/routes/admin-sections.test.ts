@@ -30,12 +30,12 @@ describe("/admin/portfolio", () => {
     const version = await currentContentVersion();
     const created = await responseOf(
       portfolio.action,
-      formRequest(PATH, { ...valid, images: " https://a.example/1.jpg \n\n https://a.example/2.jpg ", videos: ["https://youtu.be/x", "  "], cover_image: mp4("capa.mp4") }, { cookie }),
+      formRequest(PATH, { ...valid, images: " https://a.example/1.jpg \n\n https://a.example/2.jpg ", videos: ["https://youtu.be/dQw4w9WgXcQ", "  "], cover_image: mp4("capa.mp4") }, { cookie }),
     );
     expect(created.headers.get("Location")).toBe(PATH);
     const item = await db.portfolioItem.findFirstOrThrow();
     expect(item.images).toEqual(["https://a.example/1.jpg", "https://a.example/2.jpg"]);
-    expect(item.videos).toEqual(["https://youtu.be/x"]);
+    expect(item.videos).toEqual(["https://youtu.be/dQw4w9WgXcQ"]);
     expect(item.coverImage).toMatch(/^\/media\/portfolio-media\/\d+\.mp4$/);
     expect(await currentContentVersion()).toBe(version + 1);
 
@@ -88,9 +88,9 @@ describe("/admin/window-films-portfolio", () => {
 
   it("creates (order_index non-numeric → 0), updates and deletes", async () => {
     const cookie = await sessionCookie();
-    await responseOf(films.action, formRequest(PATH, { ...valid, videos: "https://www.youtube.com/embed/abc", cover_image: png() }, { cookie }));
+    await responseOf(films.action, formRequest(PATH, { ...valid, videos: "https://www.youtube.com/embed/dQw4w9WgXcQ", cover_image: png() }, { cookie }));
     const project = await db.windowFilmsProject.findFirstOrThrow();
-    expect(project).toMatchObject({ title: valid.title, category: "Corporativo", client: "Acme", orderIndex: 0, videos: ["https://www.youtube.com/embed/abc"] });
+    expect(project).toMatchObject({ title: valid.title, category: "Corporativo", client: "Acme", orderIndex: 0, videos: ["https://www.youtube.com/embed/dQw4w9WgXcQ"] });
     await responseOf(films.action, formRequest(PATH, { ...valid, id: project.id, category: "Edição", order_index: "3" }, { cookie }));
     expect(await db.windowFilmsProject.findUniqueOrThrow({ where: { id: project.id } })).toMatchObject({ category: "Edição", orderIndex: 3, coverImage: project.coverImage });
     await responseOf(films.action, formRequest(PATH, { intent: "delete", id: project.id }, { cookie }));
@@ -121,8 +121,8 @@ describe("/admin/window-films-testimonials", () => {
     await responseOf(filmsTestimonials.action, formRequest(PATH, valid, { cookie }));
     const row = await db.windowFilmsTestimonial.findFirstOrThrow();
     expect(row).toMatchObject({ clientName: "Marina Costa", rating: 5, orderIndex: 0, videoUrl: null });
-    await responseOf(filmsTestimonials.action, formRequest(PATH, { ...valid, id: row.id, rating: "4", video_url: "https://youtu.be/v" }, { cookie }));
-    expect(await db.windowFilmsTestimonial.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ rating: 4, videoUrl: "https://youtu.be/v" });
+    await responseOf(filmsTestimonials.action, formRequest(PATH, { ...valid, id: row.id, rating: "4", video_url: "https://youtu.be/dQw4w9WgXcQ" }, { cookie }));
+    expect(await db.windowFilmsTestimonial.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ rating: 4, videoUrl: "https://youtu.be/dQw4w9WgXcQ" });
     await responseOf(filmsTestimonials.action, formRequest(PATH, { intent: "delete", id: row.id }, { cookie }));
     expect(await db.windowFilmsTestimonial.count()).toBe(0);
   });

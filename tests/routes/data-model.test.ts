@@ -1,5 +1,5 @@
-// Create, read, update and delete of every entity through Prisma, with the spec's defaults
-// (§9) and JSON lists. Runs on SQLite, and on PostgreSQL with TEST_DATABASE=postgres.
+// Create, read, update and delete of every entity through Prisma, with the columns' defaults
+// and JSON lists. Runs on SQLite, and on PostgreSQL with TEST_DATABASE=postgres.
 import { describe, expect, it } from "vitest";
 import { db, dbReady, isPostgres } from "~/lib/db.server";
 import { site } from "~/content/site";

@@ -1,10 +1,13 @@
 // SIGTERM on the built production server (server/index.ts, built by ensureBuild): it stops
-// accepting connections, lets an in-flight request finish, and exits 0. The in-flight request is
-// a chat message waiting on a slow automation webhook. Started directly and through the
-// `npm start` command line (npm passes the signal to its shell, which must hand it to node).
+// accepting connections, lets an in-flight request finish, answers what still arrives on an open
+// keep-alive connection with `Connection: close` (and /healthz with 503, so a load balancer takes
+// it out), and exits 0. The in-flight request is a chat message waiting on a slow automation
+// webhook. Started directly and through the `npm start` command line (npm passes the signal to its
+// shell, which must hand it to node). tests/integration/rolling-restart.test.ts restarts two
+// instances under load.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer, request, type Server } from "node:http";
+import { Agent, createServer, request, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/pg-cluster.ts";
@@ -31,13 +34,23 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((r) => (webhook ? webhook.close(() => r()) : r())));
 
+interface Answer {
+  status: number;
+  body: string;
+  connection: string | undefined;
+}
+
 /** A POST with node:http (no connection pooling), resolving with status and body. */
-function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function post(url: string, body: string, headers: Record<string, string>): Promise<Answer> {
+  return send(url, { method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, body);
+}
+
+function send(url: string, options: { method: string; headers?: Record<string, string>; agent?: Agent | false }, body = ""): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (res) => {
+    const req = request(url, options, (res) => {
       let text = "";
       res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
     });
     req.on("error", reject);
     req.end(body);
@@ -80,6 +93,10 @@ describe("graceful shutdown", () => {
         await new Promise((r) => setTimeout(r, 200));
       }
 
+      // A keep-alive connection opened before the signal, left idle in this agent's pool.
+      const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+      expect((await send(`${baseUrl}/healthz`, { method: "GET", agent: keepAlive })).status).toBe(200);
+
       const started = Date.now();
       const inFlight = post(`${baseUrl}/api/chat`, JSON.stringify({ message: "Olá, quero um orçamento" }), {
         "Content-Type": "application/json",
@@ -90,7 +107,14 @@ describe("graceful shutdown", () => {
       await new Promise((r) => setTimeout(r, 300));
 
       // No new connections once the signal arrived...
-      await expect(fetch(`${baseUrl}/healthz`)).rejects.toThrow();
+      await expect(send(`${baseUrl}/healthz`, { method: "GET", agent: false })).rejects.toThrow(/ECONNREFUSED/);
+      // ...a request on a connection already open is answered, and that connection closes; the
+      // readiness check says the instance is going away.
+      const reused = await send(`${baseUrl}/healthz`, { method: "GET", agent: keepAlive });
+      expect(reused.status).toBe(503);
+      expect(JSON.parse(reused.body)).toEqual({ status: "draining" });
+      expect(reused.connection).toBe("close");
+      keepAlive.destroy();
       // ...but the request already being served gets its whole answer.
       const response = await inFlight;
       expect(response.status, output).toBe(200);

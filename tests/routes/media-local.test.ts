@@ -5,6 +5,6 @@ import { mediaRouteSuite } from "../helpers/media-route-suite";
 mediaRouteSuite("local disk", { configure: async () => {}, directPublicUrl: false });
 
 it("needs no other origin for media on local disk", async () => {
-  const { mediaOrigin } = await import("~/lib/storage.server");
+  const { mediaOrigin } = await import("~/lib/storage/index.server");
   expect(mediaOrigin()).toBeNull();
 });

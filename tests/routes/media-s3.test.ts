@@ -19,8 +19,8 @@ mediaRouteSuite("S3 (s3rver)", {
 });
 
 it("creates both media buckets and names the store's origin for the CSP", async () => {
-  const { storage, mediaOrigin } = await import("~/lib/storage.server");
-  const { S3Storage } = await import("~/lib/storage-s3.server");
+  const { storage, mediaOrigin } = await import("~/lib/storage/index.server");
+  const { S3Storage } = await import("~/lib/storage/s3.server");
   const store = await storage();
   expect(store).toBeInstanceOf(S3Storage);
   const { Buckets } = await (store as InstanceType<typeof S3Storage>).client.send(new ListBucketsCommand({}));
@@ -29,7 +29,7 @@ it("creates both media buckets and names the store's origin for the CSP", async 
 });
 
 it("builds public URLs from S3_PUBLIC_URL when one is given", async () => {
-  const { S3Storage } = await import("~/lib/storage-s3.server");
+  const { S3Storage } = await import("~/lib/storage/s3.server");
   const store = new S3Storage({ endpoint: s3!.endpoint, region: "us-east-1", publicUrl: "https://midia.example.com/" });
   expect(store.publicUrl("blog-media", "blog-covers/1.jpg")).toBe("https://midia.example.com/blog-media/blog-covers/1.jpg");
 });

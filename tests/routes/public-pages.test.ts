@@ -68,7 +68,7 @@ beforeAll(async () => {
   });
 });
 
-describe("public reads (spec §7.2)", () => {
+describe("public reads", () => {
   it("lists portfolio cases newest first and filters by ?categoria=", async () => {
     const all = unwrap(await portfolioLoader(routeArgs(getRequest("/portfolio")))).data;
     expect(all.items.map((i: any) => i.title)).toEqual(["Caso IA novo", "Caso Sites", "Caso IA antigo"]);
@@ -102,8 +102,8 @@ describe("public reads (spec §7.2)", () => {
   it("orders course testimonials by display_order and logos by order_index", async () => {
     const course = unwrap(await courseLoader()).data;
     expect(course.testimonials.map((t: any) => t.studentName)).toEqual(["Primeiro", "Segundo"]);
-    const home = unwrap(await homeLoader()).data;
-    const html: string = home.sectionsHtml;
+    const home = unwrap(await homeLoader(routeArgs(getRequest("/_.data")))).data;
+    const html: string = home.sections.html;
     expect(html).toContain("TEMOS A CONFIANÇA DE + DE 200 MARCAS NO MERCADO");
     expect(html.indexOf('alt="Logo A"')).toBeGreaterThan(-1);
     expect(html.indexOf('alt="Logo A"')).toBeLessThan(html.indexOf('alt="Logo B"'));
@@ -114,13 +114,24 @@ describe("public reads (spec §7.2)", () => {
   it("hides the logo strip when there are no logos", async () => {
     const logos = await db.clientLogo.findMany();
     await db.clientLogo.deleteMany();
-    const home = unwrap(await homeLoader()).data;
-    expect(home.sectionsHtml).not.toContain("TEMOS A CONFIANÇA");
+    const home = unwrap(await homeLoader(routeArgs(getRequest("/_.data")))).data;
+    expect(home.sections.html).not.toContain("TEMOS A CONFIANÇA");
+    expect(home.sections.html).toContain("Dúvidas frequentes sobre Transformação Digital");
     await db.clientLogo.createMany({ data: logos });
   });
 
+  it("sends the home sections once: rendered into a document but not in its hydration data", async () => {
+    // A document request: the markup is there for the server's render, not in what is serialized.
+    const document = unwrap(await homeLoader(routeArgs(getRequest("/")))).data;
+    expect(document.sections.html).toContain("TEMOS A CONFIANÇA DE + DE 200 MARCAS NO MERCADO");
+    expect(JSON.stringify(document.sections)).toBe("{}");
+    // A client-side navigation (a .data request) has no page to take it from: it gets it as data.
+    const navigation = unwrap(await homeLoader(routeArgs(getRequest("/_.data")))).data;
+    expect(JSON.parse(JSON.stringify(navigation.sections)).html).toBe(document.sections.html);
+  });
+
   it("lists only published posts, newest first", async () => {
-    const { data } = unwrap(await blogLoader());
+    const { data } = unwrap(await blogLoader(routeArgs(getRequest("/blog"))));
     expect(data.posts.map((p: any) => p.slug)).toEqual(["novo", "antigo"]);
     expect(data.posts[0]).not.toHaveProperty("content");
   });

@@ -8,6 +8,8 @@ import { describe, expect, it, vi } from "vitest";
 import { db, dbReady } from "~/lib/db.server";
 import { site } from "~/content/site";
 import { sanitizeBlogHtml } from "~/lib/sanitize.server";
+import { defaultSiteSettings } from "~/lib/site-settings";
+import { fromRow } from "~/lib/site-settings.server";
 import { seed } from "../../scripts/lib/seed-data/index.ts";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../scripts/lib/seed-data/admin.ts";
 
@@ -24,6 +26,7 @@ async function counts() {
     blogPosts: await db.blogPost.count(),
     users: await db.user.count(),
     roles: await db.userRole.count(),
+    siteSettings: await db.siteSettings.count(),
   };
 }
 
@@ -81,12 +84,15 @@ describe("seed", () => {
       blogPosts: 6,
       users: 1,
       roles: 1,
+      siteSettings: 1,
     });
+    expect(fromRow(await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } }))).toEqual(defaultSiteSettings);
     const before = await db.blogPost.findMany({ orderBy: { id: "asc" } });
     await seed(db, { NODE_ENV: "development" });
     const run = runSeedScript({ NODE_ENV: "development", ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain("blog_posts: 0 added, 6 already there");
+    expect(run.stdout).toContain("site_settings: 0 added, 1 already there");
     expect(await counts()).toEqual(first);
     expect(await db.blogPost.findMany({ orderBy: { id: "asc" } })).toEqual(before);
   });
@@ -96,7 +102,9 @@ describe("seed", () => {
     await db.ledPanel.update({ where: { id: panel.id }, data: { reach: "editado pelo admin" } });
     const logo = await db.clientLogo.findFirstOrThrow();
     await db.clientLogo.delete({ where: { id: logo.id } });
+    await db.siteSettings.update({ where: { id: 1 }, data: { email: "novo@exemplo.com.br" } });
     await seed(db, { NODE_ENV: "development" });
+    expect((await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).email).toBe("novo@exemplo.com.br");
     expect((await db.ledPanel.findUniqueOrThrow({ where: { id: panel.id } })).reach).toBe("editado pelo admin");
     expect(await db.clientLogo.findUnique({ where: { id: logo.id } })).not.toBeNull();
     expect(await db.clientLogo.count()).toBe(12);

@@ -1,7 +1,7 @@
 // The built-in responder answers sensible Portuguese questions from the site's own content.
 import { describe, expect, it } from "vitest";
 import { FALLBACK_REPLY, normalize, offlineReply } from "~/lib/chat/offline-responder.server";
-import { site } from "~/content/site";
+import { defaultSiteSettings as site, type SiteSettings } from "~/lib/site-settings";
 
 describe("offlineReply", () => {
   it.each([
@@ -26,23 +26,43 @@ describe("offlineReply", () => {
     ["Vocês fazem vídeos?", /Window Films/],
     ["painel de led", /painéis de LED/],
   ])("%s", (question, expected) => {
-    expect(offlineReply(question)).toMatch(expected);
+    expect(offlineReply(question, site)).toMatch(expected);
   });
 
   it("sends the video question to the video number and the others to the sales number", () => {
-    expect(offlineReply("Vocês fazem vídeos?")).toContain(`https://wa.me/${site.videoPhone}?text=`);
-    expect(offlineReply("Quero um site")).toContain(`https://wa.me/${site.salesPhone}?text=`);
+    expect(offlineReply("Vocês fazem vídeos?", site)).toContain(`https://wa.me/${site.videoPhone}?text=`);
+    expect(offlineReply("Quero um site", site)).toContain(`https://wa.me/${site.salesPhone}?text=`);
   });
 
   it("invites to WhatsApp when it does not know the answer", () => {
-    const reply = offlineReply("xyzzy plugh");
-    expect(reply).toBe(FALLBACK_REPLY());
+    const reply = offlineReply("xyzzy plugh", site);
+    expect(reply).toBe(FALLBACK_REPLY(site));
     expect(reply).toContain(`https://wa.me/${site.salesPhone}`);
     expect(reply).toContain("WhatsApp");
   });
 
+  it("answers with the contact facts of the site settings, not the built-in defaults", () => {
+    const changed: SiteSettings = {
+      ...site,
+      salesPhone: "5511912345678",
+      salesPhoneDisplay: "(11) 91234-5678",
+      videoPhone: "5511987654321",
+      email: "ola@exemplo.com.br",
+      address: { ...site.address, street: "Rua Nova, 10", city: "São Paulo", state: "SP" },
+      hours: "Seg-Sáb 8h-20h",
+    };
+    const contact = offlineReply("Qual o telefone e o e-mail de vocês?", changed);
+    for (const text of ["(11) 91234-5678", "https://wa.me/5511912345678", "ola@exemplo.com.br", "Rua Nova, 10, São Paulo - SP", "Seg-Sáb 8h-20h"]) expect(contact).toContain(text);
+    expect(offlineReply("Vocês fazem vídeos?", changed)).toContain("https://wa.me/5511987654321?text=");
+    for (const question of ["Quanto custa?", "Como funciona o diagnóstico gratuito?", "Vocês têm curso?", "painel de led", "Quero um site", "xyzzy plugh"]) {
+      const reply = offlineReply(question, changed);
+      expect(reply).toContain("https://wa.me/5511912345678");
+      expect(reply).not.toContain(site.salesPhone);
+    }
+  });
+
   it("ignores accents and case", () => {
     expect(normalize("PREÇO, Endereço e Inteligência!")).toBe("preco endereco e inteligencia");
-    expect(offlineReply("PRECO")).toBe(offlineReply("preço"));
+    expect(offlineReply("PRECO", site)).toBe(offlineReply("preço", site));
   });
 });

@@ -41,7 +41,7 @@ describe("WhatsApp messages", () => {
   it("builds the diagnostic message with the three values", () => {
     const values = { name: "Ana Souza", phone: "(62) 99999-0000", revenue: "100-300k" as const };
     expect(diagnosticMessage(values)).toContain("Nome: Ana Souza\nWhatsApp: (62) 99999-0000\nFaturamento mensal: De R$ 100 mil a R$ 300 mil");
-    const url = diagnosticWhatsappUrl(values);
+    const url = diagnosticWhatsappUrl(values, site.salesPhone);
     expect(url.startsWith(`https://wa.me/${site.salesPhone}?text=`)).toBe(true);
     expect(decodeURIComponent(url.split("?text=")[1]!)).toBe(diagnosticMessage(values));
   });
@@ -49,12 +49,12 @@ describe("WhatsApp messages", () => {
     const base = { name: "João", email: "joao@example.com", phone: "62 99999-0000", message: "Quero um site" };
     expect(contactMessage(base)).toContain("Empresa: Não informada");
     expect(contactMessage({ ...base, company: "Padaria Sol" })).toContain("Empresa: Padaria Sol");
-    expect(decodeURIComponent(contactWhatsappUrl(base).split("?text=")[1]!)).toContain("Mensagem: Quero um site");
+    expect(decodeURIComponent(contactWhatsappUrl(base, site.salesPhone).split("?text=")[1]!)).toContain("Mensagem: Quero um site");
   });
   it("names the service in the card's text, and the video service has its own number", () => {
     expect(serviceInterestText("Tráfego Pago")).toBe("Olá, vim do site e quero saber mais sobre Tráfego Pago");
     expect(services).toHaveLength(6);
-    expect(services.filter((s) => s.phone === site.videoPhone).map((s) => s.id)).toEqual(["videos"]);
+    expect(services.filter((s) => s.phone === "videoPhone").map((s) => s.id)).toEqual(["videos"]);
     for (const s of services) expect(s.details).toHaveLength(5);
   });
 });

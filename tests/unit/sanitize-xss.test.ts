@@ -1,4 +1,4 @@
-// Issue 7: an XSS corpus through the blog's allowlist sanitizer (used when a post is saved and
+// An XSS corpus through the blog's allowlist sanitizer (used when a post is saved and
 // again when it is rendered). Whatever goes in, nothing executable comes out: checked by parsing
 // the output as a browser would, not by searching strings.
 import { Parser } from "htmlparser2";

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { negotiateEncoding, isCompressible } from "../../server/compression.ts";
 import { crossSiteRefusal } from "../../server/csrf.ts";
 import { etagOf, isStorable, pageCacheKey, PageCache, type CachedPage } from "../../server/page-cache.ts";
-import { contentSecurityPolicy, mediaOriginsFromEnv, securityHeaders } from "../../server/security-headers.ts";
+import { createHash } from "node:crypto";
+import { contentSecurityPolicy, inlineScriptHashes, mediaOriginsFromEnv, securityHeaders } from "../../server/security-headers.ts";
 
 const options = { mediaOrigins: [], production: true };
 
@@ -26,6 +27,18 @@ describe("content security policy", () => {
     expect(csp).toContain("media-src 'self' data: blob: https://cdn.example.com http://s3.local:9000");
     expect(csp).toContain("script-src 'self';");
     expect(mediaOriginsFromEnv({})).toEqual([]);
+  });
+
+  it("for a cached page, allows its own inline scripts by hash, not by a nonce every visitor has seen", () => {
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    const html =
+      '<script nonce="n1">window.a=1</script><script type="module" nonce="n1">import "/assets/x.js";</script>' +
+      '<script src="/assets/y.js"></script><script type="application/ld+json">{"@type":"Thing"}</script><SCRIPT>b()</SCRIPT >';
+    expect(inlineScriptHashes(html)).toEqual([sha("window.a=1"), sha('import "/assets/x.js";'), sha("b()")]);
+    const csp = contentSecurityPolicy({ hashes: inlineScriptHashes(html) }, options);
+    expect(csp).toContain(`script-src 'self' ${sha("window.a=1")} ${sha('import "/assets/x.js";')} ${sha("b()")};`);
+    expect(csp).not.toContain("nonce");
+    expect(contentSecurityPolicy({ hashes: [] }, options)).toContain("script-src 'self';");
   });
 
   it("sends HSTS in production only", () => {
@@ -117,7 +130,7 @@ describe("what may be stored", () => {
 describe("PageCache", () => {
   const entry = (text: string): CachedPage => {
     const body = Buffer.from(text);
-    return { status: 200, headers: {}, body, br: body, gzip: body, etag: etagOf(body), nonce: "n" };
+    return { status: 200, headers: {}, body, br: body, gzip: body, etag: etagOf(body) };
   };
 
   it("empties itself when the content version changes, checking at most once per interval", async () => {
@@ -189,6 +202,16 @@ describe("PageCache", () => {
     expect(await cache.currentVersion()).toBe(2);
     cache.set("|/", entry("old"), 1);
     expect(cache.get("|/")).toBeUndefined();
+  });
+
+  it("serves an entry for a bounded time at most, whatever the content version says", async () => {
+    const cache = new PageCache({ readVersion: async () => 1, maxAgeMs: 50 });
+    const version = await cache.currentVersion();
+    cache.set("|/blog", entry("vazio"), version);
+    expect(cache.get("|/blog")?.body.toString()).toBe("vazio");
+    await new Promise((r) => setTimeout(r, 60));
+    expect(cache.get("|/blog")).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 
   it("evicts the least recently used page beyond its limits", async () => {

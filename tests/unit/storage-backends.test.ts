@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { S3Storage } from "~/lib/storage-s3.server";
-import { LocalDiskStorage, randomKey, type StorageBackend } from "~/lib/storage.server";
+import { S3Storage } from "~/lib/storage/s3.server";
+import { LocalDiskStorage, randomKey, type StorageBackend } from "~/lib/storage/index.server";
 import { startS3rver } from "../helpers/s3rver";
 
 interface Backend {

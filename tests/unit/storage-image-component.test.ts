@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Image } from "~/components/ui/image";
 import { Video } from "~/components/ui/video";
-import { imageUrl, isResizable, srcsetWidths } from "~/lib/image-url";
+import { imageUrl, isResizable, previewSrc, srcsetWidths } from "~/lib/image-url";
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element).replace(/&amp;/g, "&");
 
@@ -29,8 +29,8 @@ describe("Image", () => {
     expect(out).toContain("&w=1920 1920w");
   });
 
-  it("leaves SVG, GIF and other sites' images as they are", () => {
-    for (const src of ["/demo/logos/marca.svg", "/media/blog-media/1.gif", "https://example.com/foto.jpg"]) {
+  it("leaves our own SVG and GIF (and our paths with a query) as they are", () => {
+    for (const src of ["/demo/logos/marca.svg", "/media/blog-media/1.gif", "/media/blog-media/1.jpg?v=2", "https://midia.example.com/portfolio-media/1.gif"]) {
       const out = html(createElement(Image, { src, alt: "x", width: 100, height: 50 }));
       expect(out).toContain(`src="${src}"`);
       expect(out).not.toContain("srcSet");
@@ -40,9 +40,20 @@ describe("Image", () => {
   it("resizes S3 public URLs of our buckets", () => {
     expect(isResizable("https://midia.example.com/portfolio-media/1.png")).toBe(true);
     expect(isResizable("http://127.0.0.1:9000/blog-media/blog-covers/1.webp")).toBe(true);
-    expect(isResizable("https://example.com/outro/1.png")).toBe(false);
     expect(isResizable("//example.com/portfolio-media/1.png")).toBe(false);
+    expect(isResizable("/media/portfolio-media/1.png?1.png")).toBe(false);
     expect(srcsetWidths(50)).toEqual([160]);
+  });
+
+  it("sends every image of another site through the image route (the CSP allows no other image host)", () => {
+    for (const src of ["https://example.com/outro/1.png", "https://cdn.example.com/logo.svg", "http://fotos.example.com/avatar?id=7"]) {
+      expect(isResizable(src), src).toBe(true);
+      const out = html(createElement(Image, { src, alt: "x", width: 160, height: 64 }));
+      expect(out).toContain(`src="${imageUrl(src, 160)}"`);
+      expect(out).not.toContain(`src="${src}"`);
+    }
+    expect(previewSrc("https://example.com/a.jpg")).toBe(imageUrl("https://example.com/a.jpg", 640));
+    expect(previewSrc("blob:http://localhost/1")).toBe("blob:http://localhost/1");
   });
 });
 

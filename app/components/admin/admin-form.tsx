@@ -3,19 +3,29 @@
 // action runs, and a form carrying a file is sent by XHR so the upload shows its progress;
 // the form's controls stay disabled meanwhile.
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { showToast, type ToastMessage } from "./toast-event";
+import { showToast, type Toast } from "~/lib/toast";
 
 export interface AdminActionData {
   lastResult: SubmissionResult<string[]> | null;
-  toast?: ToastMessage;
+  toast?: Toast;
 }
 
 interface XhrReply extends Partial<AdminActionData> {
   redirectTo?: string;
+}
+
+/**
+ * The React key of a section's form: the row it edits and the navigation that showed it. Every
+ * navigation (a save's redirect back to the list, 'Cancelar', 'Novo', 'Editar') then starts from a
+ * fresh form, as a page load does without JavaScript; a refused save keeps the same location, so
+ * the form keeps what was typed next to its errors.
+ */
+export function useFormKey(recordId: string | null | undefined): string {
+  return `${recordId ?? "novo"}:${useLocation().key}`;
 }
 
 /** conform's useForm wired to a zod schema, the server's last reply and the record's values. */
@@ -41,13 +51,13 @@ export function useAdminForm<Schema extends z.ZodType>(
 }
 
 /** Shows the action's toast as a client toast once it arrives (the page also renders it inline). */
-export function useToastFrom(actionData: { toast?: ToastMessage } | undefined) {
+export function useToastFrom(actionData: { toast?: Toast } | undefined) {
   useEffect(() => {
     if (actionData?.toast) showToast(actionData.toast);
   }, [actionData]);
 }
 
-const UPLOAD_DONE: ToastMessage = { type: "success", title: "Upload concluído" };
+const UPLOAD_DONE: Toast = { type: "success", title: "Upload concluído" };
 
 export function AdminForm({
   form,
@@ -73,8 +83,8 @@ export function AdminForm({
   id?: string;
   /** The id of the row being edited, posted as `id` (none when creating). */
   recordId?: string;
-  /** Shown when a file upload went through and the save succeeded (§8.4). */
-  uploadDoneToast?: ToastMessage;
+  /** Shown when a file upload went through and the save succeeded. */
+  uploadDoneToast?: Toast;
 }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -161,7 +171,7 @@ export function AdminForm({
 }
 
 /** The action's message inside the page (the toast itself needs the next page or JavaScript). */
-export function InlineAlert({ toast }: { toast: ToastMessage }) {
+export function InlineAlert({ toast }: { toast: Toast }) {
   return (
     <div role="alert" className={`rounded-lg border px-4 py-3 ${toast.type === "error" ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}>
       <p className="font-semibold">{toast.title}</p>

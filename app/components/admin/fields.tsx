@@ -1,6 +1,8 @@
 // Labelled admin form fields. Each shows its error (from the server reply or client
 // validation) right below itself, linked with aria-describedby.
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { previewSrc } from "~/lib/image-url";
+import { showToast, type Toast } from "~/lib/toast";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500 disabled:bg-slate-100";
@@ -113,7 +115,29 @@ export function CheckboxField({ field, label }: { field: FieldState; label: stri
   );
 }
 
-/** A file input with the current file's preview (image or video). */
+/**
+ * The local preview of a picked file: an object URL (the page's CSP allows blob: images and
+ * media) released when another file is picked or the form goes away.
+ */
+export function useFilePreview() {
+  const [file, pick] = useState<File | null>(null);
+  const [picked, setPicked] = useState<{ url: string; video: boolean } | null>(null);
+  // The URL is made and released by the same effect, so a re-run (React's development checks)
+  // never leaves the preview pointing at a released URL.
+  useEffect(() => {
+    if (!file) return setPicked(null);
+    const url = URL.createObjectURL(file);
+    setPicked({ url, video: file.type.startsWith("video/") });
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return [picked, pick as (file: File | null) => void] as const;
+}
+
+/**
+ * A file input with a preview: the file just picked (with JavaScript, at once, before any upload),
+ * else the record's current file. The upload itself goes with the save, so a file is stored only
+ * when its row is written.
+ */
 export function FileField({
   name,
   label,
@@ -122,6 +146,8 @@ export function FileField({
   error,
   hint,
   onFileChange,
+  preview = true,
+  invalidToast,
 }: {
   name: string;
   label: string;
@@ -130,14 +156,26 @@ export function FileField({
   error?: string;
   hint?: string;
   onFileChange?: (file: File | null) => void;
+  /** False when the form shows its own preview (the logo's, which also previews a typed URL). */
+  preview?: boolean;
+  /** With JavaScript, a picked file outside `accept` is dropped at once with this toast (the server refuses it too). */
+  invalidToast?: Toast;
 }) {
   const id = `file-${name}`;
+  const [picked, pick] = useFilePreview();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      {current ? <MediaPreview url={current} className="mt-2 h-32 w-auto rounded-lg border border-slate-200 object-cover" /> : null}
+      {preview && picked ? (
+        <figure className="mt-2" data-preview={name}>
+          <MediaPreview url={picked.url} video={picked.video} className="h-32 w-auto rounded-lg border border-slate-200 object-cover" alt={`Pré-visualização: ${label}`} />
+          <figcaption className="mt-1 text-xs text-slate-500">Pré-visualização (enviado ao salvar)</figcaption>
+        </figure>
+      ) : preview && current ? (
+        <MediaPreview url={current} className="mt-2 h-32 w-auto rounded-lg border border-slate-200 object-cover" />
+      ) : null}
       <input
         id={id}
         type="file"
@@ -145,7 +183,16 @@ export function FileField({
         accept={accept}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onFileChange?.(event.currentTarget.files?.[0] ?? null)}
+        onChange={(event) => {
+          let file = event.currentTarget.files?.[0] ?? null;
+          if (file && invalidToast && !accepts(accept, file)) {
+            showToast(invalidToast);
+            event.currentTarget.value = "";
+            file = null;
+          }
+          if (preview) pick(file);
+          onFileChange?.(file);
+        }}
         className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
       />
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
@@ -154,7 +201,21 @@ export function FileField({
   );
 }
 
-export function MediaPreview({ url, className, alt = "" }: { url: string; className?: string; alt?: string }) {
-  if (/\.(mp4|webm|ogg)(\?|#|$)/i.test(url)) return <video src={url} className={className} muted playsInline controls preload="metadata" />;
-  return <img src={url} alt={alt} className={className} loading="lazy" />;
+/** A cover that is neither an image nor a video (portfolio, window-films projects). */
+export const INVALID_MEDIA: Toast = { type: "error", title: "Arquivo inválido", description: "Por favor, selecione uma imagem ou vídeo." };
+
+/** Whether a file matches an input's `accept` list (types like image/png or image/*, or .ext). */
+function accepts(accept: string, file: File): boolean {
+  return accept.split(",").some((token) => {
+    const rule = token.trim().toLowerCase();
+    if (rule.startsWith(".")) return file.name.toLowerCase().endsWith(rule);
+    if (rule.endsWith("/*")) return file.type.startsWith(rule.slice(0, -1));
+    return file.type === rule;
+  });
+}
+
+/** An image or a video, by the URL's extension (or `video` for a picked file's object URL). */
+export function MediaPreview({ url, className, alt = "", video }: { url: string; className?: string; alt?: string; video?: boolean }) {
+  if (video ?? /\.(mp4|webm|ogg)(\?|#|$)/i.test(url)) return <video src={url} className={className} muted playsInline controls preload="metadata" aria-label={alt || undefined} />;
+  return <img src={previewSrc(url)} alt={alt} className={className} loading={url.startsWith("blob:") ? "eager" : "lazy"} />;
 }

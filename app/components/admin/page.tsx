@@ -2,9 +2,10 @@
 import type { ReactNode } from "react";
 import { Link, useLoaderData, useLocation, useNavigation } from "react-router";
 import type { LoadError } from "~/lib/admin-section.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
- * A section page: back link, title, and above the content the §8.3 load error of its list (the
+ * A section page: back link, title, and above the content the load error of its list (the
  * loader's `loadError`, see sectionLoader) and 'Carregando...' while the page reloads.
  */
 export function AdminPage({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -12,8 +13,10 @@ export function AdminPage({ title, action, children }: { title: string; action?:
   const navigation = useNavigation();
   const location = useLocation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  // Marks the page once its handlers run (browser tests wait for it before typing or using keys).
+  const hydrated = useHydrated();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6" data-hydrated={hydrated || undefined}>
       <Link to="/admin/dashboard" className="text-sm font-medium text-brand-600 hover:underline">
         ← Voltar ao painel
       </Link>

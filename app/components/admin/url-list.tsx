@@ -1,9 +1,13 @@
 // A list of URLs (extra images, videos). Without JavaScript: a textarea, one URL per line.
 // With JavaScript: add by button or Enter, each entry removable; the entries post as repeated
-// fields of the same name. Either way the server trims them and ignores blanks.
+// fields of the same name, each image with a thumbnail. Either way the server trims them and
+// ignores blanks.
 import { useState } from "react";
+import { previewSrc } from "~/lib/image-url";
+import { mediaKind } from "~/lib/media";
+import { urlList } from "~/lib/url-list";
 import { FieldError } from "./fields";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 export function UrlListField({ name, label, initial, placeholder = "https://...", errors }: { name: string; label: string; initial: string[]; placeholder?: string; errors?: string[] }) {
   const hydrated = useHydrated();
@@ -64,7 +68,9 @@ export function UrlListField({ name, label, initial, placeholder = "https://..."
       <ul className="mt-2 space-y-1" aria-label={label}>
         {items.map((url, index) => (
           <li key={`${url}-${index}`} className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-1.5 text-sm">
-            <span className="truncate">{url}</span>
+            {/* A thumbnail shows what the site will show (other sites' images come through /img). */}
+            {mediaKind(url) === "image" ? <img src={previewSrc(url)} alt="" className="h-8 w-12 shrink-0 rounded object-cover" loading="lazy" /> : null}
+            <span className="min-w-0 flex-1 truncate">{url}</span>
             <input type="hidden" name={name} value={url} />
             <button
               type="button"
@@ -84,6 +90,5 @@ export function UrlListField({ name, label, initial, placeholder = "https://..."
 
 /** The list's first entries: what the form posted last (after an error), else the saved row's. */
 export function initialUrls(posted: unknown, saved: string[] | undefined): string[] {
-  const value = (posted as string[] | string | undefined) ?? saved ?? [];
-  return (Array.isArray(value) ? value : value.split(/\r?\n/)).map((v) => v.trim()).filter(Boolean);
+  return urlList(posted ?? saved);
 }

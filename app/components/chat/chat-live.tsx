@@ -1,7 +1,7 @@
 // The interactive chat widget, loaded after hydration: sends messages as JSON to /api/chat,
 // shows the typing indicator while a reply is pending, remembers a close for the rest of the
 // visit (sessionStorage) and opens on the `openAIChat` window event.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import {
   CLOSED_STORAGE_KEY,
   INPUT_PLACEHOLDER,
@@ -10,7 +10,7 @@ import {
   QUICK_SUGGESTIONS,
   REPLY_ERROR,
 } from "~/lib/chat/texts";
-import type { ChatLiveProps } from "./chat-widget";
+import type { ChatState } from "~/lib/chat/state.server";
 import {
   ChatBubbleIcon,
   ChatHeader,
@@ -28,6 +28,14 @@ import {
   TITLE_ID,
   WhatsAppButton,
 } from "./chat-parts";
+
+export interface ChatLiveProps {
+  initialMessages: ChatState["messages"];
+  /** The `openAIChat` event fired before the interactive widget had loaded. */
+  openRequested: boolean;
+  /** Shown instead if the interactive widget's code cannot be loaded. */
+  staticWidget: ReactNode;
+}
 
 export default function ChatLive({ initialMessages, openRequested }: ChatLiveProps) {
   const [open, setOpen] = useState(() => openRequested || !closedThisVisit());

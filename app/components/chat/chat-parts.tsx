@@ -3,6 +3,7 @@
 import type { ReactNode, Ref } from "react";
 import type { ChatMessage } from "~/lib/chat/texts";
 import { ASSISTANT_NAME, GREETING, ONLINE_STATUS, WHATSAPP_BUTTON, WHATSAPP_TEXT } from "~/lib/chat/texts";
+import { useSiteSettings } from "~/lib/site-settings";
 import { whatsappLinkProps } from "~/lib/whatsapp";
 import { MessageText } from "./message-text";
 
@@ -115,9 +116,10 @@ function TypingIndicator() {
 }
 
 export function WhatsAppButton() {
+  const { salesPhone } = useSiteSettings();
   return (
     <a
-      {...whatsappLinkProps(WHATSAPP_TEXT)}
+      {...whatsappLinkProps(WHATSAPP_TEXT, salesPhone)}
       className="flex items-center justify-center gap-2 rounded-full bg-whatsapp-dark px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-whatsapp"
     >
       <WhatsAppIcon />

@@ -4,6 +4,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { ChatState } from "~/lib/chat/state.server";
 import { INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
 import {
@@ -23,14 +24,7 @@ import {
   TITLE_ID,
   WhatsAppButton,
 } from "./chat-parts";
-
-export interface ChatLiveProps {
-  initialMessages: ChatState["messages"];
-  /** The `openAIChat` event fired before the interactive widget had loaded. */
-  openRequested: boolean;
-  /** Shown instead if the interactive widget's code cannot be loaded. */
-  staticWidget: ReactNode;
-}
+import type { ChatLiveProps } from "./chat-live";
 
 const ChatLive = lazy(
   (): Promise<{ default: (props: ChatLiveProps) => ReactNode }> =>
@@ -41,10 +35,9 @@ const ChatLive = lazy(
 );
 
 export function ChatWidget({ state }: { state: ChatState }) {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [openRequested, setOpenRequested] = useState(false);
   useEffect(() => {
-    setEnhanced(true);
     const onOpen = () => setOpenRequested(true);
     window.addEventListener(OPEN_EVENT, onOpen);
     return () => window.removeEventListener(OPEN_EVENT, onOpen);

@@ -1,4 +1,4 @@
-// Blog list cards (spec §2.13) and the six skeleton cards shown while the list loads.
+// Blog list cards and the six skeleton cards shown while the list loads.
 import { Link } from "react-router";
 import { Image } from "~/components/ui/image";
 import { formatBlogDate } from "~/lib/dates";

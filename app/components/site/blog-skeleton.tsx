@@ -1,4 +1,4 @@
-// The blog list's hero and the six skeleton cards shown while the list loads (spec §2.13),
+// The blog list's hero and the six skeleton cards shown while the list loads,
 // apart from the cards so the layout doesn't pull them into every page's JavaScript.
 import { PageHero } from "./ui";
 

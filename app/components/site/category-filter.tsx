@@ -1,13 +1,15 @@
 // Category filters as links (`?categoria=...`), so they work and can be shared without JavaScript.
+// "Todos" comes first and shows every item; the other links are the categories an admin can choose.
 import { Link } from "react-router";
+import { ALL_CATEGORIES } from "~/content/categories";
 
 export function CategoryFilter({ basePath, categories, active, label }: { basePath: string; categories: readonly string[]; active: string | null; label: string }) {
   return (
     <nav aria-label={label}>
       <ul className="flex flex-wrap justify-center gap-2">
-        {categories.map((category) => {
-          const isActive = category === "Todos" ? active === null : active === category;
-          const to = category === "Todos" ? basePath : `${basePath}?${new URLSearchParams({ categoria: category })}`;
+        {[ALL_CATEGORIES, ...categories].map((category) => {
+          const isActive = category === ALL_CATEGORIES ? active === null : active === category;
+          const to = category === ALL_CATEGORIES ? basePath : `${basePath}?${new URLSearchParams({ categoria: category })}`;
           return (
             <li key={category}>
               <Link

@@ -1,4 +1,4 @@
-// Cookie notice (spec §2.3, §4, first reading): shown while no choice is stored. 'Aceitar' and
+// Cookie notice: shown while no choice is stored. 'Aceitar' and
 // 'Recusar' store it in localStorage and in the `cookieConsent` cookie (so the server skips the
 // banner next time); without JavaScript they post to /consent, which sets the cookie and comes
 // back. 'Saber mais e personalizar' hides the banner and opens the privacy policy, storing nothing.
@@ -9,9 +9,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { CONSENT_REOPEN_EVENT, readStoredConsent, storeConsent, type ConsentChoice } from "~/lib/consent";
-import type { Consent } from "~/lib/consent.server";
 
-export function CookieNotice({ consent }: { consent: Consent }) {
+export function CookieNotice({ consent }: { consent: ConsentChoice | null }) {
   const [visible, setVisible] = useState(consent === null);
   const location = useLocation();
   const bannerRef = useRef<HTMLElement>(null);

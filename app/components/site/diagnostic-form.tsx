@@ -1,4 +1,4 @@
-// The free-diagnostic form at the end of the home page (spec §2.5 item 10).
+// The free-diagnostic form at the end of the home page.
 import { Form } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { revenueOptions } from "~/lib/forms/diagnostic-options";

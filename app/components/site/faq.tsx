@@ -1,4 +1,4 @@
-// FAQ accordion (spec §2.5 item 9): <details name="faq"> keeps one item open at a time and lets
+// FAQ accordion: <details name="faq"> keeps one item open at a time and lets
 // the open one collapse, with or without JavaScript.
 import type { FaqEntry } from "~/content/home";
 

@@ -1,7 +1,9 @@
-// The home page's static sections (spec §2.5), in order. They are rendered to HTML on the server
-// (lib/static-html.server.tsx), so they use plain links and no hooks.
+// The home page's static sections, in order. They are rendered to HTML on the server
+// (lib/static-html.server.tsx), so they use plain links and no state (the site settings come
+// from the provider the home loader wraps them in).
 import { attributes, ecosystem, hero, phases, problems, problemsConclusion, reasons, stats, testimonials } from "~/content/home";
 import { serviceInterestText, services } from "~/content/services";
+import { useSiteSettings } from "~/lib/site-settings";
 import { Icon } from "./icon";
 import { SectionHeading, Stars } from "./ui";
 import { WhatsAppButton } from "./whatsapp-button";
@@ -173,6 +175,7 @@ export function MethodologySection() {
 }
 
 export function ServicesSection() {
+  const settings = useSiteSettings();
   return (
     <section aria-labelledby="servicos" className="py-20 sm:py-28">
       <div className="container-site">
@@ -186,7 +189,7 @@ export function ServicesSection() {
               <h3 className="mt-5 text-xl font-bold text-ink">{s.title}</h3>
               <p className="mt-2 flex-1 text-slate-600">{s.summary}</p>
               <div className="reveal-cta mt-6">
-                <WhatsAppButton text={serviceInterestText(s.title)} phone={s.phone} className="btn btn-whatsapp w-full">
+                <WhatsAppButton text={serviceInterestText(s.title)} phone={settings[s.phone]} className="btn btn-whatsapp w-full">
                   Saiba mais
                   <span className="sr-only"> sobre {s.title}</span>
                 </WhatsAppButton>

@@ -1,4 +1,4 @@
-// Client logos (spec §2.5 item 8): a looping strip, 2 per row on phones up to 6 on extra-large
+// Client logos: a looping strip, 2 per row on phones up to 6 on extra-large
 // screens; still when the visitor prefers reduced motion; nothing at all when there are none.
 import { Image } from "~/components/ui/image";
 

@@ -1,4 +1,4 @@
-// Media of the portfolio pages (spec §9): a URL ending in mp4/webm/ogg is a video, a YouTube or
+// Media of the portfolio pages: a URL ending in mp4/webm/ogg is a video, a YouTube or
 // Vimeo link an embedded player, anything else an image.
 import { Image } from "~/components/ui/image";
 import { Video } from "~/components/ui/video";

@@ -1,28 +1,36 @@
-// Footer (spec §2.6): logo, tagline whose word 'digital' discreetly links to /admin/login,
+// Footer: logo, tagline whose word 'digital' discreetly links to /admin/login,
 // social links, quick links, services, contact, copyright with the current year, legal links
 // and 'Preferências de cookies' to change the cookie choice later.
 import { Form, Link, useLocation } from "react-router";
 import { footerQuickLinks, footerServiceLinks } from "~/content/navigation";
 import { site } from "~/content/site";
 import { clearConsent, CONSENT_REOPEN_EVENT } from "~/lib/consent";
+import { useSiteSettings, type SiteSettings } from "~/lib/site-settings";
 import { whatsappLinkProps } from "~/lib/whatsapp";
 import { Icon, type IconName } from "./icon";
 import { Logo } from "./logo";
 
-const socialLinks: { label: string; href: string; icon: IconName; whatsapp?: boolean }[] = [
-  { label: "Facebook", href: site.social.facebook, icon: "facebook" },
-  { label: "Instagram", href: site.social.instagram, icon: "instagram" },
-  { label: "LinkedIn", href: site.social.linkedin, icon: "linkedin" },
-  { label: "TikTok", href: site.social.tiktok, icon: "tiktok" },
-  { label: "YouTube", href: site.social.youtube, icon: "youtube" },
-  { label: "WhatsApp", href: "", icon: "whatsapp", whatsapp: true },
-];
+/** The networks with a link in the settings (an empty one is hidden), then WhatsApp. */
+function socialLinks({ social, salesPhone }: SiteSettings): { label: string; icon: IconName; link: { href: string; target: string; rel: string } }[] {
+  const networks: { label: string; href: string; icon: IconName }[] = [
+    { label: "Facebook", href: social.facebook, icon: "facebook" },
+    { label: "Instagram", href: social.instagram, icon: "instagram" },
+    { label: "LinkedIn", href: social.linkedin, icon: "linkedin" },
+    { label: "TikTok", href: social.tiktok, icon: "tiktok" },
+    { label: "YouTube", href: social.youtube, icon: "youtube" },
+  ];
+  return [
+    ...networks.filter((n) => n.href).map((n) => ({ label: n.label, icon: n.icon, link: { href: n.href, target: "_blank", rel: "noopener noreferrer" } })),
+    { label: "WhatsApp", icon: "whatsapp", link: whatsappLinkProps("Olá, vim do site da Wind Digital", salesPhone) },
+  ];
+}
 
 const headingClass = "text-sm font-bold tracking-wider text-white uppercase";
 const linkClass = "text-slate-300 transition-colors hover:text-white";
 
 export function SiteFooter() {
   const location = useLocation();
+  const settings = useSiteSettings();
   const year = new Date().getFullYear();
 
   return (
@@ -40,10 +48,10 @@ export function SiteFooter() {
             com estratégia, tecnologia e resultado para empresas de todo o Brasil.
           </p>
           <ul className="mt-6 flex flex-wrap gap-2">
-            {socialLinks.map((s) => (
+            {socialLinks(settings).map((s) => (
               <li key={s.label}>
                 <a
-                  {...(s.whatsapp ? whatsappLinkProps("Olá, vim do site da Wind Digital") : { href: s.href, target: "_blank", rel: "noopener noreferrer" })}
+                  {...s.link}
                   className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-brand-600"
                 >
                   <Icon name={s.icon} className="size-5" />
@@ -68,31 +76,31 @@ export function SiteFooter() {
           <h2 className={headingClass}>Contato</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <a href={`mailto:${site.email}`} className={`flex items-center gap-2 ${linkClass}`}>
+              <a href={`mailto:${settings.email}`} className={`flex items-center gap-2 ${linkClass}`}>
                 <Icon name="mail" className="size-4 shrink-0" />
-                {site.email}
+                {settings.email}
               </a>
             </li>
             <li>
-              <a href={`tel:+${site.salesPhone}`} className={`flex items-center gap-2 ${linkClass}`}>
+              <a href={`tel:+${settings.salesPhone}`} className={`flex items-center gap-2 ${linkClass}`}>
                 <Icon name="phone" className="size-4 shrink-0" />
-                {site.salesPhoneDisplay}
+                {settings.salesPhoneDisplay}
               </a>
             </li>
             <li>
-              <a href={site.mapsUrl} target="_blank" rel="noopener noreferrer" className={`flex gap-2 ${linkClass}`}>
+              <a href={settings.mapsUrl} target="_blank" rel="noopener noreferrer" className={`flex gap-2 ${linkClass}`}>
                 <Icon name="map-pin" className="mt-0.5 size-4 shrink-0" />
                 <span>
-                  {site.address.street}
+                  {settings.address.street}
                   <br />
-                  {site.address.city} - {site.address.state}, {site.address.postalCode}
+                  {settings.address.city} - {settings.address.state}, {settings.address.postalCode}
                   <span className="sr-only"> (abre o mapa em uma nova aba)</span>
                 </span>
               </a>
             </li>
             <li className="flex items-center gap-2">
               <Icon name="clock" className="size-4 shrink-0" />
-              {site.hours}
+              {settings.hours}
             </li>
           </ul>
         </div>

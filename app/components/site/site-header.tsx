@@ -1,4 +1,4 @@
-// Fixed navigation bar (spec §2.2): nine links with the current one highlighted, the logo home,
+// Fixed navigation bar: nine links with the current one highlighted, the logo home,
 // a shadow once scrolled past 20 px, and 'Falar com Especialista' on WhatsApp. On small screens
 // the links fold into a <details> menu (opens and closes without JavaScript; with it, choosing a
 // link closes it).

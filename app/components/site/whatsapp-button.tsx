@@ -1,5 +1,7 @@
-// A WhatsApp call to action: opens the chat in a new tab with an optional prefilled text.
+// A WhatsApp call to action: opens the chat in a new tab with an optional prefilled text, on the
+// sales number from the site settings unless another number is given.
 import type { ReactNode } from "react";
+import { useSiteSettings } from "~/lib/site-settings";
 import { whatsappLinkProps } from "~/lib/whatsapp";
 import { Icon } from "./icon";
 
@@ -14,8 +16,9 @@ export function WhatsAppButton({
   children: ReactNode;
   className?: string;
 }) {
+  const settings = useSiteSettings();
   return (
-    <a {...whatsappLinkProps(text, phone)} className={className}>
+    <a {...whatsappLinkProps(text, phone ?? settings.salesPhone)} className={className}>
       <Icon name="whatsapp" className="size-5 shrink-0" />
       {children}
       <span className="sr-only"> (abre o WhatsApp em uma nova aba)</span>

@@ -4,21 +4,18 @@
 // demand, so zod stays out of the first load), WhatsApp opens in a new tab, a toast confirms and
 // the form clears.
 import { useState, type FormEvent } from "react";
-import type { ToastMessage } from "~/components/ui/toaster";
+import { showToast, type Toast } from "~/lib/toast";
+import type { ClientFormModule } from "~/lib/forms/client";
+import { useSiteSettings } from "~/lib/site-settings";
 
-export interface ClientFormModule<V> {
-  parse: (formData: FormData) => { ok: true; value: V } | { ok: false; errors: Record<string, string[]> };
-  toUrl: (value: V) => string;
-}
-
-export const SENT_TOAST: ToastMessage = {
+export const SENT_TOAST: Toast = {
   type: "success",
   title: "Mensagem enviada!",
   description: "Redirecionando para o WhatsApp...",
 };
 
-/** §8.3: the contact form's failure toast (e.g. the validation code could not be loaded). */
-export const SEND_ERROR_TOAST: ToastMessage = {
+/** The contact form's failure toast (e.g. the validation code could not be loaded). */
+export const SEND_ERROR_TOAST: Toast = {
   type: "error",
   title: "Erro",
   description: "Ocorreu um erro ao enviar a mensagem. Tente novamente.",
@@ -27,6 +24,7 @@ export const SEND_ERROR_TOAST: ToastMessage = {
 export function useWhatsAppForm<V>(load: () => Promise<ClientFormModule<V>>, serverErrors?: Record<string, string[]>) {
   const [clientErrors, setClientErrors] = useState<Record<string, string[]> | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const { salesPhone } = useSiteSettings();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,13 +39,13 @@ export function useWhatsAppForm<V>(load: () => Promise<ClientFormModule<V>>, ser
         requestAnimationFrame(() => (form.elements.namedItem(first ?? "") as HTMLElement | null)?.focus());
         return;
       }
-      window.open(module.toUrl(result.value), "_blank", "noopener,noreferrer");
-      window.dispatchEvent(new CustomEvent<ToastMessage>("toast", { detail: SENT_TOAST }));
+      window.open(module.toUrl(result.value, salesPhone), "_blank", "noopener,noreferrer");
+      showToast(SENT_TOAST);
       form.reset();
       setClientErrors({});
     } catch (error) {
       console.error(error);
-      window.dispatchEvent(new CustomEvent<ToastMessage>("toast", { detail: SEND_ERROR_TOAST }));
+      showToast(SEND_ERROR_TOAST);
     } finally {
       setSubmitting(false);
     }

@@ -1,18 +1,13 @@
 import { useEffect, useState } from "react";
-
-export interface ToastMessage {
-  type: "success" | "error";
-  title: string;
-  description?: string;
-}
+import { TOAST_EVENT, type Toast } from "~/lib/toast";
 
 /**
  * Server-rendered toast region. It is present in the HTML (so it shows without JavaScript);
  * with JavaScript it slides in and dismisses itself. Client code can show more toasts by
- * dispatching `window.dispatchEvent(new CustomEvent("toast", { detail: ToastMessage }))`.
+ * calling `showToast` (a window event).
  */
-export function Toaster({ toast }: { toast: ToastMessage | null }) {
-  const [items, setItems] = useState<Array<ToastMessage & { id: number }>>(toast ? [{ ...toast, id: 0 }] : []);
+export function Toaster({ toast }: { toast: Toast | null }) {
+  const [items, setItems] = useState<Array<Toast & { id: number }>>(toast ? [{ ...toast, id: 0 }] : []);
 
   useEffect(() => {
     if (toast) setItems((list) => [...list.filter((t) => t.id !== 0), { ...toast, id: Date.now() }]);
@@ -20,11 +15,11 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   useEffect(() => {
     const onToast = (event: Event) => {
-      const detail = (event as CustomEvent<ToastMessage>).detail;
+      const detail = (event as CustomEvent<Toast>).detail;
       setItems((list) => [...list, { ...detail, id: Date.now() + Math.random() }]);
     };
-    window.addEventListener("toast", onToast);
-    return () => window.removeEventListener("toast", onToast);
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
 
   useEffect(() => {

@@ -5,21 +5,34 @@ import { db } from "~/lib/db.server";
 import type { ChatMessage } from "./texts";
 
 export const CONVERSATION_LIMIT = 20;
-/** Conversations untouched for this long are deleted. */
-const RETENTION_MS = 24 * 60 * 60 * 1000;
+/**
+ * Conversations untouched for this long are deleted by the background sweep
+ * (housekeeping.server.ts); the privacy policy tells visitors so (app/content/legal.ts).
+ */
+export const CONVERSATION_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 const messagesSchema = z.array(z.object({ role: z.enum(["assistant", "user"]), content: z.string() }));
 
 export async function loadConversation(sessionId: string): Promise<ChatMessage[]> {
   const row = await db.chatConversation.findUnique({ where: { id: sessionId } });
-  const parsed = messagesSchema.safeParse(row?.messages);
+  // Past its retention a conversation is gone for the visitor, even before the sweep deletes it.
+  if (!row || row.updatedAt.getTime() <= Date.now() - CONVERSATION_RETENTION_MS) return [];
+  const parsed = messagesSchema.safeParse(row.messages);
   return parsed.success ? parsed.data : [];
 }
 
-/** Appends messages, keeping only the last CONVERSATION_LIMIT, and drops stale conversations. */
-export async function appendToConversation(sessionId: string, messages: ChatMessage[]): Promise<void> {
-  await db.$transaction(async (tx) => {
+/**
+ * Appends messages, keeping only the last CONVERSATION_LIMIT. With `create: false` only an
+ * existing conversation is extended; returns whether the messages were stored.
+ */
+export async function appendToConversation(
+  sessionId: string,
+  messages: ChatMessage[],
+  { create = true }: { create?: boolean } = {},
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
     const row = await tx.chatConversation.findUnique({ where: { id: sessionId } });
+    if (!row && !create) return false;
     const previous = messagesSchema.safeParse(row?.messages);
     const next = [...(previous.success ? previous.data : []), ...messages].slice(-CONVERSATION_LIMIT);
     await tx.chatConversation.upsert({
@@ -27,6 +40,6 @@ export async function appendToConversation(sessionId: string, messages: ChatMess
       create: { id: sessionId, messages: next },
       update: { messages: next },
     });
+    return true;
   });
-  await db.chatConversation.deleteMany({ where: { updatedAt: { lt: new Date(Date.now() - RETENTION_MS) } } });
 }

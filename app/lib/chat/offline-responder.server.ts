@@ -1,16 +1,17 @@
 // The built-in responder used when CHAT_WEBHOOK_URL is not set: answers from the site's own
-// content (FAQ, services, course, contact facts) by matching Portuguese words without regard to
+// content (FAQ, services, course, and the contact facts of the site settings) by matching Portuguese words without regard to
 // accents or case, and otherwise invites the visitor to talk to a person on WhatsApp.
 import { course } from "~/content/course";
 import { faq } from "~/content/home";
 import { services, serviceInterestText, type Service } from "~/content/services";
 import { site } from "~/content/site";
+import type { SiteSettings } from "~/lib/site-settings";
 import { whatsappUrl } from "~/lib/whatsapp";
 
 interface Topic {
   /** Words (exact), word prefixes ("preco*") or phrases ("quanto custa"), written without accents. */
   keywords: string[];
-  answer: () => string;
+  answer: (settings: SiteSettings) => string;
 }
 
 /** Lowercase, without accents, words separated by single spaces. */
@@ -35,114 +36,114 @@ function service(id: string): Service {
   return found;
 }
 
-function serviceAnswer(id: string): string {
+function serviceAnswer(id: string, settings: SiteSettings): string {
   const item = service(id);
   return [
     `${item.title}: ${item.description}`,
     "",
     ...item.details.map((detail) => `• ${detail}`),
     "",
-    `Quer conversar sobre isso com o nosso time? ${whatsappUrl(serviceInterestText(item.title), item.phone)}`,
+    `Quer conversar sobre isso com o nosso time? ${whatsappUrl(serviceInterestText(item.title), settings[item.phone])}`,
   ].join("\n");
 }
 
-const salesLink = () => whatsappUrl("Olá, vim do chat do site e tenho uma dúvida");
+const salesLink = (settings: SiteSettings) => whatsappUrl("Olá, vim do chat do site e tenho uma dúvida", settings.salesPhone);
 
 const topics: Topic[] = [
   {
     keywords: ["preco*", "valor", "valores", "custa", "custo*", "investimento", "investir", "orcamento*", "mensalidade", "ticket", "caro", "barato", "pagar", "plano*"],
-    answer: () => `${faqAnswer("quanto custa")}\n\nPara um orçamento sob medida, fale com o nosso time: ${salesLink()}`,
+    answer: (s) => `${faqAnswer("quanto custa")}\n\nPara um orçamento sob medida, fale com o nosso time: ${salesLink(s)}`,
   },
   {
     keywords: ["prazo*", "demora*", "tempo", "quando", "resultado*", "dias", "meses", "rapido"],
-    answer: () => faqAnswer("primeiros resultados"),
+    answer: (s) => faqAnswer("primeiros resultados"),
   },
   {
     keywords: ["curso*", "aula*", "aprender", "turma*", "certificado", "alunos", "aluno", "estudar", "inscricao", "inscrever", "vaga*"],
-    answer: () =>
+    answer: (s) =>
       [
         `Nosso curso "${course.title}" (${course.badge}): ${course.text}`,
         "",
         ...course.modules.map((module) => `${module.number}. ${module.title}`),
         "",
         `Diferenciais: ${course.differentials.map((item) => item.title).join(", ")}.`,
-        `Quer participar? ${whatsappUrl(course.ctaText)}`,
+        `Quer participar? ${whatsappUrl(course.ctaText, s.salesPhone)}`,
       ].join("\n"),
   },
   {
     keywords: ["contato", "contatar", "telefone", "fone", "ligar", "email", "e mail", "whatsapp", "zap", "endereco", "horario*", "atendimento", "falar com", "vendedor", "humano", "pessoa"],
-    answer: () =>
+    answer: (s) =>
       [
         "Você pode falar com a gente por estes canais:",
-        `• WhatsApp: ${site.salesPhoneDisplay} (${whatsappUrl()})`,
-        `• E-mail: ${site.email}`,
-        `• Endereço: ${site.address.street}, ${site.address.city} - ${site.address.state}`,
-        `• Horário de atendimento: ${site.hours}`,
+        `• WhatsApp: ${s.salesPhoneDisplay} (${whatsappUrl(undefined, s.salesPhone)})`,
+        `• E-mail: ${s.email}`,
+        `• Endereço: ${s.address.street}, ${s.address.city} - ${s.address.state}`,
+        `• Horário de atendimento: ${s.hours}`,
       ].join("\n"),
   },
   {
     keywords: ["goiania", "onde", "cidade", "brasil", "remoto", "remota", "online", "presencial", "fica*", "localiza*", "sede"],
-    answer: () => `${faqAnswer("fora de goiania")}\nEndereço: ${site.address.street}, ${site.address.city} - ${site.address.state}.`,
+    answer: (s) => `${faqAnswer("fora de goiania")}\nEndereço: ${s.address.street}, ${s.address.city} - ${s.address.state}.`,
   },
   {
     keywords: ["diagnostico", "reuniao", "consultoria", "gratuito", "gratis", "avaliacao", "analise"],
-    answer: () => `${faqAnswer("diagnostico gratuito")}\n\nAgende pelo WhatsApp: ${whatsappUrl("Olá, vim do chat do site e quero agendar o diagnóstico gratuito")}`,
+    answer: (s) => `${faqAnswer("diagnostico gratuito")}\n\nAgende pelo WhatsApp: ${whatsappUrl("Olá, vim do chat do site e quero agendar o diagnóstico gratuito", s.salesPhone)}`,
   },
   {
     keywords: ["contrato*", "fidelidade", "minimo", "cancelar", "cancelamento", "pausar", "multa"],
-    answer: () => faqAnswer("contrato minimo"),
+    answer: (s) => faqAnswer("contrato minimo"),
   },
   {
     keywords: ["perfil", "porte", "fatura*", "faturamento", "pequena", "media", "tamanho"],
-    answer: () => faqAnswer("perfil ideal"),
+    answer: (s) => faqAnswer("perfil ideal"),
   },
   {
     keywords: ["equipe de marketing", "time de marketing", "marketing interno"],
-    answer: () => faqAnswer("equipe de marketing"),
+    answer: (s) => faqAnswer("equipe de marketing"),
   },
   {
     keywords: ["ia", "inteligencia", "agente*", "chatbot", "bot", "robo", "automacao", "automatizar", "automatico", "gpt", "chatgpt"],
-    answer: () => serviceAnswer("agente-ia"),
+    answer: (s) => serviceAnswer("agente-ia", s),
   },
   {
     keywords: ["instagram", "rede*", "social", "sociais", "post*", "conteudo*", "seguidores", "engajamento", "stories", "reels", "facebook"],
-    answer: () => serviceAnswer("social-media"),
+    answer: (s) => serviceAnswer("social-media", s),
   },
   {
     keywords: ["trafego", "anuncio*", "ads", "google", "meta", "tiktok", "campanha*", "vendas", "vender", "venda", "leads", "clientes"],
-    answer: () => serviceAnswer("trafego-pago"),
+    answer: (s) => serviceAnswer("trafego-pago", s),
   },
   {
     keywords: ["site*", "landing", "pagina", "loja", "ecommerce", "seo"],
-    answer: () => serviceAnswer("sites"),
+    answer: (s) => serviceAnswer("sites", s),
   },
   {
     keywords: ["video*", "filma*", "gravacao", "gravar", "drone", "window", "films", "audiovisual", "institucional"],
-    answer: () => serviceAnswer("videos"),
+    answer: (s) => serviceAnswer("videos", s),
   },
   {
     keywords: ["treinamento*", "treinar", "capacitacao", "capacitar", "equipe", "time"],
-    answer: () => serviceAnswer("treinamento"),
+    answer: (s) => serviceAnswer("treinamento", s),
   },
   {
     keywords: ["led", "painel", "paineis", "outdoor", "telao"],
-    answer: () =>
-      `Temos painéis de LED para publicidade em pontos de grande fluxo. Veja os painéis disponíveis, com fluxo e alcance de cada um, na página Painéis LED do site, ou peça uma proposta: ${whatsappUrl("Olá, vim do chat do site e quero anunciar nos painéis de LED")}`,
+    answer: (s) =>
+      `Temos painéis de LED para publicidade em pontos de grande fluxo. Veja os painéis disponíveis, com fluxo e alcance de cada um, na página Painéis LED do site, ou peça uma proposta: ${whatsappUrl("Olá, vim do chat do site e quero anunciar nos painéis de LED", s.salesPhone)}`,
   },
   {
     keywords: ["servico*", "fazem", "oferecem", "trabalham"],
-    answer: () =>
+    answer: (s) =>
       [`A ${site.brandName} oferece:`, ...services.map((item) => `• ${item.title}: ${item.tagline}`), "", "Sobre qual deles você quer saber mais?"].join("\n"),
   },
   {
     keywords: ["oi", "ola", "bom dia", "boa tarde", "boa noite", "hey", "eai", "e ai", "tudo bem"],
-    answer: () =>
+    answer: (s) =>
       `Olá! Posso contar sobre os nossos serviços (IA, redes sociais, tráfego pago, sites, vídeos e treinamentos), preços, prazos, o curso e como falar com o nosso time. O que você gostaria de saber?`,
   },
 ];
 
-export const FALLBACK_REPLY = () =>
-  `Não tenho certeza se entendi. Para essa dúvida, o melhor é falar com o nosso time pelo WhatsApp, no número ${site.salesPhoneDisplay}: ${salesLink()}`;
+export const FALLBACK_REPLY = (s: SiteSettings) =>
+  `Não tenho certeza se entendi. Para essa dúvida, o melhor é falar com o nosso time pelo WhatsApp, no número ${s.salesPhoneDisplay}: ${salesLink(s)}`;
 
 function matches(keyword: string, words: string[], text: string): boolean {
   if (keyword.includes(" ")) return text.includes(` ${keyword} `);
@@ -154,7 +155,7 @@ function matches(keyword: string, words: string[], text: string): boolean {
 }
 
 /** The best answer from the site's content, or the invitation to WhatsApp. */
-export function offlineReply(message: string): string {
+export function offlineReply(message: string, settings: SiteSettings): string {
   const normalized = normalize(message);
   const words = normalized.split(" ");
   const text = ` ${normalized} `;
@@ -167,5 +168,5 @@ export function offlineReply(message: string): string {
       bestScore = score;
     }
   }
-  return best ? best.answer() : FALLBACK_REPLY();
+  return best ? best.answer(settings) : FALLBACK_REPLY(settings);
 }

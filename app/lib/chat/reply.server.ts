@@ -2,6 +2,7 @@
 // automation webhook (or the built-in responder when no webhook is configured).
 import { env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
+import { getSiteSettings } from "~/lib/site-settings.server";
 import { offlineReply } from "./offline-responder.server";
 import {
   MESSAGE_EMPTY,
@@ -16,7 +17,7 @@ import { askWebhook } from "./webhook.server";
 export type ChatAnswer =
   | { status: 200 | 502; message: string; reply: string }
   | { status: 400; message: string | null; error: string }
-  | { status: 429; message: string; error: string; retryAfter: number };
+  | { status: 429; message: string | null; error: string; retryAfter: number };
 
 const RATE_WINDOW_MS = 60_000;
 /** Several visitors may share an address (an office); the per-address limit is looser. */
@@ -29,26 +30,37 @@ export function validateMessage(raw: unknown): { ok: true; message: string } | {
   return { ok: true, message };
 }
 
-export async function answerChatMessage(
-  raw: unknown,
-  visitor: { sessionId: string; ip: string; requestId: string },
-): Promise<ChatAnswer> {
+export interface ChatVisitor {
+  sessionId: string;
+  /** True when the request brought no chat cookie: the session starts with this message. */
+  newSession: boolean;
+  ip: string;
+  requestId: string;
+}
+
+export async function answerChatMessage(raw: unknown, visitor: ChatVisitor): Promise<ChatAnswer> {
+  // Every post counts against the visitor's address first, valid or not: a visitor who drops the
+  // cookie starts a new session with every post, so only the per-address count bounds them, and
+  // a refused post must leave nothing behind. A session's own counter (a row) starts with its
+  // second message, so a cookie-less post adds no row; it allows one message fewer to make up
+  // for the first.
+  if (visitor.ip !== "unknown") {
+    const byAddress = await hit(`chat:ip:${visitor.ip}`, env.CHAT_RATE_LIMIT * VISITORS_PER_ADDRESS, RATE_WINDOW_MS);
+    if (!byAddress.allowed) return refusal(raw, byAddress.retryAfter);
+  }
   const valid = validateMessage(raw);
   if (!valid.ok) {
     const text = typeof raw === "string" && raw.trim() ? raw.trim().slice(0, MESSAGE_MAX_LENGTH) : null;
     return { status: 400, message: text, error: valid.error };
   }
   const { message } = valid;
-
-  const limits = [hit(`chat:session:${visitor.sessionId}`, env.CHAT_RATE_LIMIT, RATE_WINDOW_MS)];
-  if (visitor.ip !== "unknown") {
-    limits.push(hit(`chat:ip:${visitor.ip}`, env.CHAT_RATE_LIMIT * VISITORS_PER_ADDRESS, RATE_WINDOW_MS));
+  if (!visitor.newSession) {
+    const bySession = await hit(`chat:session:${visitor.sessionId}`, env.CHAT_RATE_LIMIT - 1, RATE_WINDOW_MS);
+    if (!bySession.allowed) return refusal(message, bySession.retryAfter);
   }
-  const refused = (await Promise.all(limits)).find((result) => !result.allowed);
-  if (refused) return { status: 429, message, error: RATE_LIMITED, retryAfter: refused.retryAfter };
 
   const url = env.CHAT_WEBHOOK_URL;
-  if (!url) return { status: 200, message, reply: offlineReply(message) };
+  if (!url) return { status: 200, message, reply: offlineReply(message, await getSiteSettings()) };
 
   const result = await askWebhook(url, { message, sessionId: visitor.sessionId }, env.CHAT_TIMEOUT_MS);
   if (!result.ok) {
@@ -64,4 +76,9 @@ export async function answerChatMessage(
     return { status: 502, message, reply: REPLY_ERROR };
   }
   return { status: 200, message, reply: result.reply ?? REPLY_MISSING };
+}
+
+function refusal(raw: unknown, retryAfter: number): ChatAnswer {
+  const message = typeof raw === "string" && raw.trim() ? raw.trim().slice(0, MESSAGE_MAX_LENGTH) : null;
+  return { status: 429, message, error: RATE_LIMITED, retryAfter };
 }

@@ -15,7 +15,7 @@ export const QUICK_SUGGESTIONS = [
   "Quero aumentar vendas",
 ] as const;
 
-/** Spec §8.1. */
+/** What the visitor reads when the chat fails, by cause. */
 export const REPLY_ERROR = "Desculpe, ocorreu um erro. Tente novamente.";
 export const REPLY_MISSING = "Desculpe, não consegui processar sua mensagem.";
 
@@ -26,7 +26,7 @@ export const RATE_LIMITED = "Você enviou muitas mensagens em pouco tempo. Aguar
 
 /** Keeps the widget's local "closed" choice for the rest of the visit. */
 export const CLOSED_STORAGE_KEY = "chatClosed";
-/** The window event that opens the chat from anywhere (spec §2.4). */
+/** The window event that opens the chat from anywhere. */
 export const OPEN_EVENT = "openAIChat";
 
 export type ChatMessage = {

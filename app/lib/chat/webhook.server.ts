@@ -1,5 +1,12 @@
 // The automation webhook client: forwards {message, sessionId} as JSON and reads the reply from
 // `reply`, or else `output` or `text` (what n8n chat workflows return), also inside a one-item list.
+//
+// At most CHAT_WEBHOOK_CONCURRENCY calls are in progress at once in this process. A slow webhook
+// under a crowd would otherwise gather an unbounded number of waiting requests (memory, sockets,
+// visitors left hanging); a message beyond the cap fails at once, so the visitor gets the chat's
+// error answer right away and can try again, and the webhook is not buried further.
+import { env } from "~/lib/env.server";
+
 export interface WebhookRequest {
   message: string;
   sessionId: string;
@@ -11,7 +18,24 @@ export type WebhookResult =
 
 const REPLY_FIELDS = ["reply", "output", "text"] as const;
 
-export async function askWebhook(url: string, body: WebhookRequest, timeoutMs: number): Promise<WebhookResult> {
+let inProgress = 0;
+
+export async function askWebhook(
+  url: string,
+  body: WebhookRequest,
+  timeoutMs: number,
+  maxConcurrent: number = env.CHAT_WEBHOOK_CONCURRENCY,
+): Promise<WebhookResult> {
+  if (inProgress >= maxConcurrent) return { ok: false, cause: `busy: ${inProgress} webhook calls in progress` };
+  inProgress++;
+  try {
+    return await callWebhook(url, body, timeoutMs);
+  } finally {
+    inProgress--;
+  }
+}
+
+async function callWebhook(url: string, body: WebhookRequest, timeoutMs: number): Promise<WebhookResult> {
   let text: string;
   try {
     const response = await fetch(url, {

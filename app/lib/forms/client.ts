@@ -2,9 +2,15 @@
 // zod schemas as the route actions, through conform's parser.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import type { ClientFormModule } from "~/components/site/whatsapp-form";
 import { contactSchema, contactWhatsappUrl, type ContactValues } from "./contact";
 import { diagnosticSchema, diagnosticWhatsappUrl, type DiagnosticValues } from "./diagnostic";
+
+/** What useWhatsAppForm loads on demand for one form. */
+export interface ClientFormModule<V> {
+  parse: (formData: FormData) => { ok: true; value: V } | { ok: false; errors: Record<string, string[]> };
+  /** The prefilled chat on `phone` (the sales number of the site settings). */
+  toUrl: (value: V, phone: string) => string;
+}
 
 function parser<S extends z.ZodType>(schema: S): ClientFormModule<z.infer<S>>["parse"] {
   return (formData) => {

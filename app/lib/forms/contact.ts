@@ -1,4 +1,4 @@
-// The contact form (spec §2.15, §3): name, e-mail, phone, optional company and message. Nothing
+// The contact form: name, e-mail, phone, optional company and message. Nothing
 // is stored: a valid form becomes a prefilled WhatsApp message ('Não informada' for no company).
 import { z } from "zod";
 import { whatsappUrl } from "~/lib/whatsapp";
@@ -29,6 +29,7 @@ export function contactMessage(values: ContactValues): string {
   ].join("\n");
 }
 
-export function contactWhatsappUrl(values: ContactValues): string {
-  return whatsappUrl(contactMessage(values));
+/** The prefilled chat on `phone`, the sales number of the site settings. */
+export function contactWhatsappUrl(values: ContactValues, phone: string): string {
+  return whatsappUrl(contactMessage(values), phone);
 }

@@ -1,4 +1,4 @@
-// The revenue ranges of the diagnostic form (spec §3), kept apart from the zod schema so the
+// The revenue ranges of the diagnostic form, kept apart from the zod schema so the
 // page can render them without shipping zod to the browser.
 export const revenueOptions = [
   { value: "ate-50k", label: "Até R$ 50 mil" },

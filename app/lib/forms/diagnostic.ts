@@ -1,4 +1,4 @@
-// The free-diagnostic form (spec §2.5 item 10, §3): name, WhatsApp number and monthly revenue,
+// The free-diagnostic form: name, WhatsApp number and monthly revenue,
 // all required. Nothing is stored: a valid form becomes a prefilled WhatsApp message.
 import { z } from "zod";
 import { whatsappUrl } from "~/lib/whatsapp";
@@ -28,6 +28,7 @@ export function diagnosticMessage(values: DiagnosticValues): string {
   ].join("\n");
 }
 
-export function diagnosticWhatsappUrl(values: DiagnosticValues): string {
-  return whatsappUrl(diagnosticMessage(values));
+/** The prefilled chat on `phone`, the sales number of the site settings. */
+export function diagnosticWhatsappUrl(values: DiagnosticValues, phone: string): string {
+  return whatsappUrl(diagnosticMessage(values), phone);
 }

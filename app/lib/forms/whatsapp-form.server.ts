@@ -9,6 +9,7 @@ import { isBot } from "~/lib/honeypot";
 import { hit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-info.server";
 import type { RouterContextProvider } from "react-router";
+import { getSiteSettings } from "~/lib/site-settings.server";
 import type { WhatsAppFormResult } from "./result";
 
 export type { WhatsAppFormResult };
@@ -20,7 +21,8 @@ export async function handleWhatsAppForm<S extends z.ZodType>(options: {
   context: Readonly<RouterContextProvider>;
   formName: string;
   schema: S;
-  toUrl: (values: z.infer<S>) => string;
+  /** The prefilled chat on `phone`, the sales number of the site settings. */
+  toUrl: (values: z.infer<S>, phone: string) => string;
   /** Where a bot's submission is sent back to, silently. */
   backTo: string;
 }) {
@@ -46,5 +48,6 @@ export async function handleWhatsAppForm<S extends z.ZodType>(options: {
     for (const [key, messages] of Object.entries(submission.error ?? {})) if (messages) errors[key] = messages;
     return data<WhatsAppFormResult>({ form: formName, errors, values }, { status: 400 });
   }
-  return redirect(toUrl(submission.value as z.infer<S>));
+  const { salesPhone } = await getSiteSettings();
+  return redirect(toUrl(submission.value as z.infer<S>, salesPhone));
 }

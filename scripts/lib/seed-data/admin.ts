@@ -1,6 +1,8 @@
-// The admin the seed creates or updates from ADMIN_EMAIL / ADMIN_PASSWORD. Outside production the
-// documented demo values fill in; in production a missing ADMIN_PASSWORD means no admin at all.
+// The admin the seed creates or updates from ADMIN_EMAIL / ADMIN_PASSWORD. Only when NODE_ENV says
+// development or test do the documented demo values fill in; in production (NODE_ENV unset
+// included) a missing ADMIN_PASSWORD means no admin at all.
 import type { Db } from "../../../app/lib/db.server.ts";
+import { isProduction } from "../../../app/lib/mode.ts";
 import { upsertUser } from "../users.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@winddigital.com.br";
@@ -13,7 +15,7 @@ export interface AdminSource {
 }
 
 export function adminCredentials(source: AdminSource): { email: string; password: string } | null {
-  const production = source.NODE_ENV === "production";
+  const production = isProduction(source);
   const email = source.ADMIN_EMAIL?.trim() || DEMO_ADMIN_EMAIL;
   const password = source.ADMIN_PASSWORD || (production ? undefined : DEMO_ADMIN_PASSWORD);
   return password ? { email, password } : null;

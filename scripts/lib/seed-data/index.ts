@@ -9,6 +9,7 @@ import { clientLogos } from "./client-logos.ts";
 import { courseTestimonials } from "./course.ts";
 import { ledPanels } from "./led-panels.ts";
 import { portfolioItems } from "./portfolio.ts";
+import { siteSettingsRow } from "./site-settings.ts";
 import { windowFilmsProjects, windowFilmsTestimonials } from "./window-films.ts";
 
 export interface SeedOptions {
@@ -64,6 +65,10 @@ export async function seedDemoContent(db: Db): Promise<string[]> {
     const posts = blogPosts.filter((p) => !takenIds.has(p.id!) && !takenSlugs.has(p.slug));
     for (const data of posts) await tx.blogPost.create({ data: { ...data, content: sanitizeBlogHtml(data.content) } });
     add("blog_posts", posts.length, blogPosts.length);
+
+    const settingsMissing = !(await tx.siteSettings.findUnique({ where: { id: 1 }, select: { id: true } }));
+    if (settingsMissing) await tx.siteSettings.create({ data: siteSettingsRow });
+    add("site_settings", settingsMissing ? 1 : 0, 1);
 
     if (report.some((line) => !line.includes(": 0 added"))) {
       await tx.contentVersion.upsert({ where: { id: 1 }, create: { id: 1, version: 1 }, update: { version: { increment: 1 } } });

@@ -1,3 +1,5 @@
+// Whether the page has hydrated, for UI that only makes sense with JavaScript running. useSyncExternalStore
+// gives false while hydrating (matching the server HTML) and true right after, without an extra effect.
 import { useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};

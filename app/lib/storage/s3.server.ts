@@ -1,6 +1,6 @@
 // The S3-compatible backend (AWS S3, MinIO, Cloudflare R2, s3rver in tests). Path-style
 // addressing and checksums only when required: without them streamed uploads to S3-compatible
-// stores are stored corrupted without an error (DESIGN.md §4). Uploads stream in 5 MB parts
+// stores are stored corrupted without an error. Uploads stream in 5 MB parts
 // (multipart upload) through two part buffers reused for the whole file, so memory stays flat
 // whatever the file size (see putObject below).
 import {
@@ -20,7 +20,8 @@ import {
   type CompletedPart,
 } from "@aws-sdk/client-s3";
 import type { Readable } from "node:stream";
-import { BUCKETS, isBucket, isSafeKey, type Bucket, type ObjectBody, type StorageBackend } from "./storage.server.ts";
+import { IMMUTABLE_CACHE } from "../http.server.ts";
+import { BUCKETS, isBucket, isSafeKey, type Bucket, type ObjectBody, type StorageBackend } from "./keys.server.ts";
 
 export interface S3Config {
   endpoint: string;
@@ -30,8 +31,6 @@ export interface S3Config {
   /** Base URL under which `<bucket>/<key>` is publicly readable (a CDN, a custom domain); default: the endpoint. */
   publicUrl?: string;
 }
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 function checkKey(bucket: Bucket, key: string) {
   if (!isBucket(bucket) || !isSafeKey(key)) throw new Error("invalid object key");
@@ -93,7 +92,7 @@ export class S3Storage implements StorageBackend {
 
   async put(bucket: Bucket, key: string, body: Readable, contentType: string): Promise<number> {
     checkKey(bucket, key);
-    return putObject(this.client, { Bucket: bucket, Key: key, ContentType: contentType, CacheControl: IMMUTABLE }, body);
+    return putObject(this.client, { Bucket: bucket, Key: key, ContentType: contentType, CacheControl: IMMUTABLE_CACHE }, body);
   }
 
   async head(bucket: Bucket, key: string) {

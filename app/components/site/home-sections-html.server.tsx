@@ -1,0 +1,62 @@
+// Home's sections 1 to 9 (they have no state, so they reach the browser as markup only and their
+// copy and components stay out of the client JavaScript, the 120 KB first-load budget of /).
+// Rendering them costs more than the rest of the page together, so the fixed copy around the logo
+// strip is rendered once per process and again only when the site settings (phones, e-mail) change;
+// the strip, the one part that comes from the database, is rendered again only when the list of
+// logos changed.
+import type { ReactNode } from "react";
+import { faq, faqHeading } from "~/content/home";
+import { SiteSettingsProvider, type SiteSettings } from "~/lib/site-settings";
+import { renderStaticHtml } from "~/lib/static-html.server";
+import { FaqAccordion } from "./faq";
+import {
+  HeroSection,
+  MethodologySection,
+  ProblemsSection,
+  ProofSection,
+  ReasonsSection,
+  ServicesSection,
+  TransformationSection,
+} from "./home-sections";
+import { LogoStrip, type ClientLogoItem } from "./logo-strip";
+import { SectionHeading } from "./ui";
+
+function FixedBeforeLogos() {
+  return (
+    <>
+      <HeroSection />
+      <ProblemsSection />
+      <TransformationSection />
+      <MethodologySection />
+      <ServicesSection />
+      <ReasonsSection />
+      <ProofSection />
+    </>
+  );
+}
+
+function FixedAfterLogos() {
+  return (
+    <section aria-labelledby="faq" className="bg-slate-50 py-20 sm:py-28">
+      <div className="container-site">
+        <SectionHeading id="faq" eyebrow="FAQ" title={faqHeading} />
+        <div className="mt-12">
+          <FaqAccordion items={faq} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+let fixed: { settings: SiteSettings; before: string; after: string } | undefined;
+let strip: { key: string; html: string } | undefined;
+
+/** The sections' markup. `settings` is the object getSiteSettings() keeps until the next change. */
+export function homeSectionsHtml(logos: ClientLogoItem[], settings: SiteSettings): string {
+  // Rendered outside the route tree, so the sections get the settings from their own provider.
+  const withSettings = (node: ReactNode) => renderStaticHtml(<SiteSettingsProvider value={settings}>{node}</SiteSettingsProvider>);
+  if (fixed?.settings !== settings) fixed = { settings, before: withSettings(<FixedBeforeLogos />), after: withSettings(<FixedAfterLogos />) };
+  const key = JSON.stringify(logos);
+  if (strip?.key !== key) strip = { key, html: withSettings(<LogoStrip logos={logos} />) };
+  return fixed.before + strip.html + fixed.after;
+}

@@ -1,0 +1,33 @@
+// The one guard of the back office: the admin layout's middleware (app/routes/admin.tsx) runs it
+// before every loader and action of every admin route, for page loads and for the data requests
+// (/admin/x.data) the browser makes with JavaScript alike. An anonymous visitor is redirected to
+// the login with the page asked for; a session without the admin role is revoked and refused.
+// Routes read the admin it let through from the context instead of checking again.
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { requireAdmin, type SessionUser } from "./session.server";
+
+const adminUserContext = createContext<SessionUser | null>(null);
+
+export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(adminUserContext, await requireAdmin(pageRequest(request)));
+};
+
+/**
+ * The request as the page it is for. Middleware sees a data request's own URL
+ * (/admin/blog.data?_routes=...), and the login must send the admin back to the page
+ * (/admin/blog), never to its data. Only the URL, method and cookies matter to the guard.
+ */
+function pageRequest(request: Request): Request {
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data")) return request;
+  url.pathname = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  return new Request(url, { method: request.method, headers: request.headers });
+}
+
+/** The admin the guard let through; only routes under the admin layout may ask. */
+export function adminUser(context: Readonly<RouterContextProvider>): SessionUser {
+  const user = context.get(adminUserContext);
+  if (!user) throw new Error("adminUser: this route is not under the admin layout's guard");
+  return user;
+}

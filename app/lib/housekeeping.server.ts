@@ -1,0 +1,68 @@
+// Background clean-up of rows that only matter for a while: expired rate-limit windows, expired
+// admin sessions and chat conversations past their retention. Without it these tables grow with
+// every visitor, form post and sign-in. It runs on a timer, never inside a request, and is safe
+// with any number of instances: each sweep is a plain DELETE of rows already past their end, so
+// instances sweeping at the same time only repeat a no-op. The timer is unref'd (it never keeps
+// the process alive) and each instance starts it with a random delay so they do not all sweep
+// together.
+import { CONVERSATION_RETENTION_MS } from "./chat/conversation.server";
+import { db } from "./db.server";
+import { sweepExpired as sweepRateLimits } from "./rate-limit.server";
+import { sweepExpiredSessions } from "./session.server";
+
+export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+
+export interface SweepResult {
+  rateLimits: number;
+  sessions: number;
+  chatConversations: number;
+}
+
+/** Deletes every row past its end; returns how many rows of each table went. */
+export async function sweepExpiredRows(now = new Date()): Promise<SweepResult> {
+  const rateLimits = await sweepRateLimits(now);
+  const sessions = await sweepExpiredSessions(now);
+  const { count: chatConversations } = await db.chatConversation.deleteMany({
+    where: { updatedAt: { lt: new Date(now.getTime() - CONVERSATION_RETENTION_MS) } },
+  });
+  return { rateLimits, sessions, chatConversations };
+}
+
+function logFailure(error: unknown) {
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      msg: "housekeeping failed",
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+}
+
+const state = globalThis as { __housekeeping?: { stop(): void } };
+
+/**
+ * Starts the periodic sweep once per process (development module reloads reuse it). The first
+ * sweep comes after a random part of the interval, then one per interval.
+ */
+export function startHousekeeping(intervalMs = HOUSEKEEPING_INTERVAL_MS): { stop(): void } {
+  if (state.__housekeeping) return state.__housekeeping;
+  let timer: NodeJS.Timeout;
+  const schedule = (delay: number) => {
+    timer = setTimeout(() => {
+      sweepExpiredRows()
+        .catch(logFailure)
+        .finally(() => schedule(intervalMs));
+    }, delay);
+    timer.unref();
+  };
+  schedule(Math.floor(Math.random() * intervalMs));
+  const handle = {
+    stop() {
+      clearTimeout(timer);
+      if (state.__housekeeping === handle) delete state.__housekeeping;
+    },
+  };
+  state.__housekeeping = handle;
+  return handle;
+}

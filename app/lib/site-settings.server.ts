@@ -1,0 +1,86 @@
+// Reads and writes the one site_settings row. Public pages render often, so the row is kept in
+// memory with the content version it was read at: a render costs one read of that version (the
+// row is read again only after an admin write bumped it, here or on another instance). A missing
+// row means the defaults; a failed read never breaks a public page: it is logged and the last
+// values read (or the defaults) are used, and the page is marked degraded so it is never cached.
+import type { RouterContextProvider } from "react-router";
+import type { SiteSettings as SiteSettingsRow } from "../generated/prisma-sqlite/client.ts";
+import { currentContentVersion } from "./content-version.server";
+import { db } from "./db.server";
+import { markDegraded } from "./load-status.server";
+import { defaultSiteSettings, type SiteSettings } from "./site-settings";
+
+type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt">;
+
+let cached: { version: number; settings: SiteSettings } | null = null;
+
+export async function getSiteSettings(context?: Readonly<RouterContextProvider>): Promise<SiteSettings> {
+  try {
+    const version = await currentContentVersion();
+    if (cached?.version === version) return cached.settings;
+    const row = await db.siteSettings.findUnique({ where: { id: 1 } });
+    const settings = row ? fromRow(row) : defaultSiteSettings;
+    cached = { version, settings };
+    return settings;
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "site settings unreadable, last known values used", error: String(error) }));
+    markDegraded(context);
+    return cached?.settings ?? defaultSiteSettings;
+  }
+}
+
+/** Saves the settings (the caller bumps the content version so every cache refreshes). */
+export async function saveSiteSettings(settings: SiteSettings): Promise<void> {
+  const values = toRow(settings);
+  await db.siteSettings.upsert({ where: { id: 1 }, create: { id: 1, ...values }, update: values });
+}
+
+export function fromRow(row: RowValues): SiteSettings {
+  return {
+    legalName: row.legalName,
+    cnpj: row.cnpj,
+    salesPhone: row.salesPhone,
+    salesPhoneDisplay: row.salesPhoneDisplay,
+    videoPhone: row.videoPhone,
+    videoPhoneDisplay: row.videoPhoneDisplay,
+    ceoPhone: row.ceoPhone,
+    email: row.email,
+    address: { street: row.street, city: row.city, state: row.state, postalCode: row.postalCode },
+    mapsUrl: row.mapsUrl,
+    hours: row.hours,
+    social: {
+      facebook: row.facebookUrl,
+      instagram: row.instagramUrl,
+      instagramCeo: row.instagramCeoUrl,
+      linkedin: row.linkedinUrl,
+      tiktok: row.tiktokUrl,
+      youtube: row.youtubeUrl,
+    },
+  };
+}
+
+export function toRow(settings: SiteSettings): RowValues {
+  const { address, social } = settings;
+  return {
+    legalName: settings.legalName,
+    cnpj: settings.cnpj,
+    salesPhone: settings.salesPhone,
+    salesPhoneDisplay: settings.salesPhoneDisplay,
+    videoPhone: settings.videoPhone,
+    videoPhoneDisplay: settings.videoPhoneDisplay,
+    ceoPhone: settings.ceoPhone,
+    email: settings.email,
+    street: address.street,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+    mapsUrl: settings.mapsUrl,
+    hours: settings.hours,
+    facebookUrl: social.facebook,
+    instagramUrl: social.instagram,
+    instagramCeoUrl: social.instagramCeo,
+    linkedinUrl: social.linkedin,
+    tiktokUrl: social.tiktok,
+    youtubeUrl: social.youtube,
+  };
+}

@@ -1,0 +1,65 @@
+// Every uploaded file goes through this module. Two backends share one interface:
+// local disk under UPLOADS_DIR (default) and an S3-compatible store when S3_ENDPOINT is set.
+// Stored objects are addressed as bucket + key; the database keeps their public URL.
+import { env } from "../env.server.ts";
+import { isBucket, isSafeKey, type Bucket, type StorageBackend } from "./keys.server.ts";
+import { LocalDiskStorage } from "./local.server.ts";
+
+export { BUCKETS, contentTypeFor, isBucket, isSafeKey, randomKey } from "./keys.server.ts";
+export type { Bucket, ObjectBody, StorageBackend, StoredObject } from "./keys.server.ts";
+export { LocalDiskStorage } from "./local.server.ts";
+
+let backend: Promise<StorageBackend> | undefined;
+
+async function createBackend(): Promise<StorageBackend> {
+  if (!env.S3_ENDPOINT) return new LocalDiskStorage(env.UPLOADS_DIR);
+  const { S3Storage } = await import("./s3.server.ts");
+  const s3 = new S3Storage({
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    publicUrl: env.S3_PUBLIC_URL,
+  });
+  await s3.ensureBuckets();
+  return s3;
+}
+
+/**
+ * The configured backend: an S3-compatible store when S3_ENDPOINT is set (its buckets are
+ * created on first use, so call this at start-up), else local disk under UPLOADS_DIR.
+ */
+export function storage(): Promise<StorageBackend> {
+  backend ??= createBackend().catch((error) => {
+    backend = undefined; // a store that was down at start is retried on the next call
+    throw error;
+  });
+  return backend;
+}
+
+/**
+ * The origin media are served from when it is not the site itself (S3 public URL or endpoint),
+ * for the Content-Security-Policy's img-src and media-src; null with local disk.
+ */
+export function mediaOrigin(): string | null {
+  const base = env.S3_ENDPOINT ? env.S3_PUBLIC_URL || env.S3_ENDPOINT : null;
+  return base ? new URL(base).origin : null;
+}
+
+/** Finds bucket and key back from a URL this module produced; null for foreign URLs. */
+export function objectFromUrl(url: string | null | undefined): { bucket: Bucket; key: string } | null {
+  if (!url) return null;
+  const prefixes = ["/media/", env.S3_PUBLIC_URL, env.S3_ENDPOINT].flatMap((p) => (p ? [p.replace(/\/+$/, "") + "/"] : []));
+  const prefix = prefixes.find((p) => url.startsWith(p));
+  if (!prefix) return null;
+  const [bucket, ...rest] = url.slice(prefix.length).split(/[?#]/)[0]!.split("/");
+  const key = rest.join("/");
+  return bucket && isBucket(bucket) && isSafeKey(key) ? { bucket, key } : null;
+}
+
+/** Deletes the stored object behind a URL we produced; foreign URLs are left alone. */
+export async function deleteByUrl(url: string | null | undefined): Promise<void> {
+  const object = objectFromUrl(url);
+  if (object) await (await storage()).delete(object.bucket, object.key);
+}
+

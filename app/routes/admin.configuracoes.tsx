@@ -1,0 +1,241 @@
+// The site settings page: the agency's contact facts (WhatsApp numbers, phones as shown, e-mail,
+// CNPJ, address, hours, social links) that the public site shows everywhere: WhatsApp buttons,
+// footer, contact page, legal pages, structured data and the chat's own answers. One form, one
+// row; a save bumps the content version, so cached pages show the new values at once.
+import type { ReactNode } from "react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import type { Route } from "./+types/admin.configuracoes";
+import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
+import { TextField } from "~/components/admin/fields";
+import { AdminPage } from "~/components/admin/page";
+import { requiredText } from "~/lib/forms/admin-schema";
+import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
+import type { LoadError } from "~/lib/admin-section.server";
+import { db } from "~/lib/db.server";
+import { defaultSiteSettings, type SiteSettings } from "~/lib/site-settings";
+import { fromRow, saveSiteSettings } from "~/lib/site-settings.server";
+
+const PAGE = "/admin/configuracoes";
+
+const TEXT_MAX = 200;
+const URL_MAX = 500;
+
+const WHATSAPP_MESSAGE = "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)";
+
+/**
+ * A WhatsApp number for wa.me links: spaces, +, parentheses and dashes are dropped; then Brazil's
+ * country code 55, the two-digit DDD and the 8- or 9-digit number (a number typed without 55 would
+ * otherwise open a chat in another country).
+ */
+function whatsapp(label: string) {
+  return requiredText(`Informe o ${label}`)
+    .transform((value) => value.replace(/[\s+().-]/g, ""))
+    .refine((digits) => /^55[1-9]{2}\d{8,9}$/.test(digits), WHATSAPP_MESSAGE);
+}
+
+function text(message: string, max = TEXT_MAX) {
+  return requiredText(message).pipe(z.string().max(max, `Use no máximo ${max} caracteres`));
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+const HTTPS_MESSAGE = "Informe uma URL válida começando com https://";
+
+function httpsUrl(required: string | null) {
+  const base = z.string({ error: HTTPS_MESSAGE }).trim().max(URL_MAX, `Use no máximo ${URL_MAX} caracteres`);
+  if (required) return requiredText(required).pipe(base).refine(isHttpsUrl, HTTPS_MESSAGE);
+  // Social links may be left empty (conform reads an empty field as undefined): that network is
+  // then hidden on the site.
+  return base
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || isHttpsUrl(v), HTTPS_MESSAGE);
+}
+
+export const settingsSchema = z.object({
+  legal_name: text("Informe a razão social"),
+  cnpj: requiredText("Informe o CNPJ")
+    .transform((value) => value.replace(/\D/g, ""))
+    .refine((digits) => digits.length === 14, "Informe um CNPJ válido (00.000.000/0000-00)")
+    .transform((d) => `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`),
+  sales_phone: whatsapp("WhatsApp de vendas"),
+  sales_phone_display: text("Informe o telefone de vendas como deve aparecer no site", 40),
+  video_phone: whatsapp("WhatsApp da Window Films"),
+  video_phone_display: text("Informe o telefone da Window Films como deve aparecer no site", 40),
+  ceo_phone: whatsapp("WhatsApp do CEO"),
+  email: requiredText("Informe o e-mail").pipe(z.email("Informe um e-mail válido").max(TEXT_MAX, `Use no máximo ${TEXT_MAX} caracteres`)),
+  street: text("Informe o endereço"),
+  city: text("Informe a cidade", 80),
+  state: requiredText("Informe a UF")
+    .transform((value) => value.toUpperCase())
+    .refine((value) => /^[A-Z]{2}$/.test(value), "Informe a UF com duas letras (ex.: GO)"),
+  postal_code: requiredText("Informe o CEP")
+    .transform((value) => value.replace(/\D/g, ""))
+    .refine((digits) => digits.length === 8, "Informe um CEP válido (00000-000)")
+    .transform((d) => `${d.slice(0, 5)}-${d.slice(5)}`),
+  maps_url: httpsUrl("Informe o link do mapa"),
+  hours: text("Informe o horário de atendimento", 80),
+  facebook_url: httpsUrl(null),
+  instagram_url: httpsUrl(null),
+  instagram_ceo_url: httpsUrl(null),
+  linkedin_url: httpsUrl(null),
+  tiktok_url: httpsUrl(null),
+  youtube_url: httpsUrl(null),
+});
+
+type FormValues = z.output<typeof settingsSchema>;
+
+function toSettings(v: FormValues): SiteSettings {
+  return {
+    legalName: v.legal_name,
+    cnpj: v.cnpj,
+    salesPhone: v.sales_phone,
+    salesPhoneDisplay: v.sales_phone_display,
+    videoPhone: v.video_phone,
+    videoPhoneDisplay: v.video_phone_display,
+    ceoPhone: v.ceo_phone,
+    email: v.email,
+    address: { street: v.street, city: v.city, state: v.state, postalCode: v.postal_code },
+    mapsUrl: v.maps_url,
+    hours: v.hours,
+    social: {
+      facebook: v.facebook_url,
+      instagram: v.instagram_url,
+      instagramCeo: v.instagram_ceo_url,
+      linkedin: v.linkedin_url,
+      tiktok: v.tiktok_url,
+      youtube: v.youtube_url,
+    },
+  };
+}
+
+function toFormValues(s: SiteSettings): Record<string, string> {
+  return {
+    legal_name: s.legalName,
+    cnpj: s.cnpj,
+    sales_phone: s.salesPhone,
+    sales_phone_display: s.salesPhoneDisplay,
+    video_phone: s.videoPhone,
+    video_phone_display: s.videoPhoneDisplay,
+    ceo_phone: s.ceoPhone,
+    email: s.email,
+    street: s.address.street,
+    city: s.address.city,
+    state: s.address.state,
+    postal_code: s.address.postalCode,
+    maps_url: s.mapsUrl,
+    hours: s.hours,
+    facebook_url: s.social.facebook,
+    instagram_url: s.social.instagram,
+    instagram_ceo_url: s.social.instagramCeo,
+    linkedin_url: s.social.linkedin,
+    tiktok_url: s.social.tiktok,
+    youtube_url: s.social.youtube,
+  };
+}
+
+const TOASTS = {
+  saved: { type: "success", title: "Configurações salvas com sucesso!" },
+  invalid: { type: "error", title: "Erro ao salvar configurações", description: "Corrija os campos destacados." },
+  saveFailed: { type: "error", title: "Erro ao salvar configurações", description: "Não foi possível salvar as configurações" },
+} as const;
+
+export async function loader(_: Route.LoaderArgs) {
+  // Read directly (not through the public cache): the admin must see what is stored, or why not.
+  try {
+    const row = await db.siteSettings.findUnique({ where: { id: 1 } });
+    return { values: toFormValues(row ? fromRow(row) : defaultSiteSettings), loadError: null };
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "Erro ao carregar configurações", error: String(error) }));
+    const loadError: LoadError = { title: "Erro ao carregar configurações", description: "Os valores abaixo são os padrões do site." };
+    return { values: toFormValues(defaultSiteSettings), loadError };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, context, {});
+  if (!isParsed(parsed)) return parsed;
+  const submission = parseWithZod(parsed.form, { schema: settingsSchema });
+  if (submission.status !== "success") return rejected(context, { lastResult: submission.reply(), toast: TOASTS.invalid }, 400);
+  try {
+    await saveSiteSettings(toSettings(submission.value));
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "admin write failed", error: String(error) }));
+    return rejected(context, { lastResult: submission.reply(), toast: TOASTS.saveFailed }, 500);
+  }
+  return saved(context, PAGE, TOASTS.saved);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Configurações | Admin" }];
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminPage title="Configurações">
+      {/* A save reloads the stored (normalised) values: a new key starts the form again from them. */}
+      <SettingsForm key={JSON.stringify(loaderData.values)} values={loaderData.values} actionData={actionData} />
+    </AdminPage>
+  );
+}
+
+function SettingsForm({ values, actionData }: { values: Record<string, string>; actionData: Route.ComponentProps["actionData"] }) {
+  const { form, fields, setXhrResult } = useAdminForm(settingsSchema, actionData, values, "configuracoes");
+  return (
+    <>
+      <div className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <p className="mb-6 text-sm text-slate-600">
+          Os contatos da agência que aparecem em todo o site: botões de WhatsApp, rodapé, página de contato, documentos legais e respostas do chat.
+        </p>
+        <AdminForm form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel="Salvar Configurações" cancelTo="/admin/dashboard">
+          <Group title="Empresa">
+            <TextField field={fields.legal_name} label="Razão social" required />
+            <TextField field={fields.cnpj} label="CNPJ" required hint="Ex.: 12.345.678/0001-90" />
+          </Group>
+          <Group title="WhatsApp e telefones">
+            <TextField field={fields.sales_phone} label="WhatsApp de vendas" required inputMode="numeric" hint="Código do país + DDD + número, só dígitos. Ex.: 5562991234567" />
+            <TextField field={fields.sales_phone_display} label="Telefone de vendas (como aparece no site)" required hint="Ex.: (62) 99123-4567" />
+            <TextField field={fields.video_phone} label="WhatsApp da Window Films" required inputMode="numeric" hint="Código do país + DDD + número, só dígitos." />
+            <TextField field={fields.video_phone_display} label="Telefone da Window Films (como aparece no site)" required />
+            <TextField field={fields.ceo_phone} label="WhatsApp do CEO" required inputMode="numeric" hint="Código do país + DDD + número, só dígitos." />
+          </Group>
+          <Group title="E-mail e endereço">
+            <TextField field={fields.email} label="E-mail" type="email" required />
+            <TextField field={fields.street} label="Endereço" required hint="Rua, número, sala e bairro." />
+            <div className="grid gap-5 sm:grid-cols-[1fr_6rem_10rem]">
+              <TextField field={fields.city} label="Cidade" required />
+              <TextField field={fields.state} label="UF" required maxLength={2} />
+              <TextField field={fields.postal_code} label="CEP" required />
+            </div>
+            <TextField field={fields.maps_url} label="Link do mapa" type="url" required hint="https://..." />
+            <TextField field={fields.hours} label="Horário de atendimento" required hint="Ex.: Seg-Sex 9h-18h" />
+          </Group>
+          <Group title="Redes sociais" hint="Deixe em branco para não mostrar a rede no site.">
+            <TextField field={fields.facebook_url} label="Facebook" type="url" />
+            <TextField field={fields.instagram_url} label="Instagram" type="url" />
+            <TextField field={fields.instagram_ceo_url} label="Instagram do CEO" type="url" />
+            <TextField field={fields.linkedin_url} label="LinkedIn" type="url" />
+            <TextField field={fields.tiktok_url} label="TikTok" type="url" />
+            <TextField field={fields.youtube_url} label="YouTube" type="url" />
+          </Group>
+        </AdminForm>
+      </div>
+    </>
+  );
+}
+
+function Group({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-5 border-t border-slate-200 pt-5 first:border-t-0 first:pt-0">
+      <legend className="text-lg font-semibold text-slate-900">{title}</legend>
+      {hint ? <p className="-mt-3 text-sm text-slate-500">{hint}</p> : null}
+      {children}
+    </fieldset>
+  );
+}

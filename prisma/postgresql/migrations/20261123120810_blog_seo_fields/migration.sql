@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "blog_posts" ADD COLUMN     "meta_description" TEXT,
+ADD COLUMN     "social_image" TEXT;

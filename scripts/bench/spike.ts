@@ -1,0 +1,414 @@
+// The campaign spike, measured (part of `npm run bench`; alone: `node scripts/bench.ts --only spike,chat,cookie`).
+//   - spike: 200 visitors browse the public pages with think time (half of them carry a chat
+//     cookie; every page view loads two of its images through /img), 100 visitors chat with a
+//     webhook that takes 5 s to answer, and 5 admins save content; once on one production
+//     instance (SQLite), once on two instances sharing a throwaway PostgreSQL cluster (requests
+//     alternate between them, as a round-robin load balancer sends them). Reports throughput,
+//     p50/p99 per kind of request, errors and each server's RSS over the run.
+//   - chat pile-up: 1,000 chat messages pending at once on a webhook that takes 10 s
+//     (CHAT_WEBHOOK_CONCURRENCY=1000), 100 more beyond the cap, page views meanwhile.
+//   - chat cookie: autocannon on a public page with and without a chat cookie.
+// Everything runs on loopback; the load generator shares the machine with the servers, so compare
+// the figures of one run (ratios), not absolute values across machines.
+import { readFileSync } from "node:fs";
+import { startWebhookServer, type WebhookProcess } from "../../tests/helpers/webhook-server.ts";
+import { startPgCluster } from "../lib/pg-cluster.ts";
+import { startDemoServer, type DemoServer } from "./demo-server.ts";
+import { combine, hammer } from "./load.ts";
+
+export interface BenchRow {
+  figure: string;
+  value: string;
+  budget: string;
+  pass: boolean;
+}
+
+const note = (line: string) => console.error(`bench: ${line}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const between = (min: number, max: number) => min + Math.random() * (max - min);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+const PAGES = ["/", "/servicos", "/portfolio", "/portfolio?categoria=IA", "/led-panels", "/window-films", "/curso", "/blog", "/sobre", "/contato"];
+const ADMIN = { email: "admin@winddigital.com.br", password: "admin-demo-123" };
+const REPLY_ERROR = "Desculpe, ocorreu um erro. Tente novamente.";
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Samples each server's RSS every second. */
+function rssSampler(servers: DemoServer[]) {
+  const start = servers.map((s) => rssMb(s.pid));
+  const series: number[][] = servers.map(() => []);
+  const timer = setInterval(() => servers.forEach((s, i) => series[i]!.push(rssMb(s.pid))), 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      servers.forEach((s, i) => series[i]!.push(rssMb(s.pid)));
+      return servers.map((_, i) => ({ start: start[i]!, max: Math.max(start[i]!, ...series[i]!), end: series[i]!.at(-1)!, series: series[i]! }));
+    },
+  };
+}
+
+/** Latencies and failures per kind of request. */
+class Recorder {
+  kinds = new Map<string, { ms: number[]; errors: number; statuses: Map<string, number> }>();
+  started = performance.now();
+
+  record(kind: string, ms: number, status: string, ok: boolean) {
+    let k = this.kinds.get(kind);
+    if (!k) this.kinds.set(kind, (k = { ms: [], errors: 0, statuses: new Map() }));
+    k.ms.push(ms);
+    if (!ok) {
+      k.errors++;
+      k.statuses.set(status, (k.statuses.get(status) ?? 0) + 1);
+    }
+  }
+
+  stats(kind: string) {
+    const k = this.kinds.get(kind);
+    const ms = [...(k?.ms ?? [])].sort((a, b) => a - b);
+    const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] ?? NaN;
+    return { count: ms.length, p50: at(50), p99: at(99), errors: k?.errors ?? 0, statuses: k?.statuses ?? new Map<string, number>() };
+  }
+
+  /** p99 of several kinds together (e.g. every page view). */
+  p99(kinds: string[]): number {
+    const ms = kinds.flatMap((kind) => this.kinds.get(kind)?.ms ?? []).sort((a, b) => a - b);
+    return ms[Math.min(ms.length - 1, Math.floor(0.99 * ms.length))] ?? NaN;
+  }
+}
+
+/** Fetches, reads the whole body and records the time; a network error counts as an error. */
+async function timed(rec: Recorder, kind: string, url: string, init: RequestInit, ok: (status: number) => boolean) {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { redirect: "manual", ...init });
+    const body = await response.text();
+    rec.record(kind, performance.now() - started, String(response.status), ok(response.status));
+    return { response, body };
+  } catch (error) {
+    rec.record(kind, performance.now() - started, `network: ${(error as Error).message}`, false);
+    return null;
+  }
+}
+
+/** Image URLs of a page, as the browser would request them through /img. */
+function imagesOf(html: string): string[] {
+  return [...html.matchAll(/\ssrc="(\/img\?[^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+}
+
+async function chatCookie(origin: string, message: string): Promise<string> {
+  const response = await fetch(`${origin}/api/chat`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ message }),
+  });
+  await response.arrayBuffer();
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__chat="))?.split(";")[0];
+  if (!cookie) throw new Error(`no chat cookie (status ${response.status})`);
+  return cookie;
+}
+
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams(ADMIN),
+    redirect: "manual",
+    headers: { Origin: origin },
+  });
+  const session = response.headers.getSetCookie().find((c) => c.startsWith("__admin_session="))?.split(";")[0];
+  if (!session) throw new Error(`admin sign-in failed (${response.status})`);
+  return session;
+}
+
+const PAGE_ANON = "page view, anonymous";
+const PAGE_CHAT = "page view, chat cookie";
+const IMAGE = "image via /img";
+const CHAT = "chat message (5 s webhook)";
+const ADMIN_SAVE = "admin save";
+
+/** A visitor reading pages: one page, two of its images, then 1–3 s reading. */
+async function browse(rec: Recorder, origin: () => string, cookie: string | null, until: number) {
+  while (Date.now() < until) {
+    const base = origin();
+    const headers: Record<string, string> = { "Accept-Encoding": "br, gzip" };
+    if (cookie) headers.Cookie = cookie;
+    const page = await timed(rec, cookie ? PAGE_CHAT : PAGE_ANON, `${base}${pick(PAGES)}`, { headers }, (s) => s === 200);
+    const images = page ? imagesOf(page.body) : [];
+    for (let i = 0; i < 2 && images.length > 0; i++) {
+      const imageHeaders: Record<string, string> = { Accept: "image/avif,image/webp,*/*" };
+      if (cookie) imageHeaders.Cookie = cookie;
+      await timed(rec, IMAGE, `${base}${pick(images)}`, { headers: imageHeaders }, (s) => s === 200);
+    }
+    await sleep(between(1000, 3000));
+  }
+}
+
+/** A visitor talking to the chat: a message, the 5 s answer, then 1–3 s typing the next one. */
+async function chat(rec: Recorder, origin: () => string, until: number, id: number) {
+  let cookie = "";
+  for (let n = 0; Date.now() < until; n++) {
+    const base = origin();
+    const result = await timed(
+      rec,
+      CHAT,
+      `${base}/api/chat`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+        body: JSON.stringify({ message: `Visitante ${id}, pergunta ${n}: quanto custa um site?` }),
+      },
+      (s) => s === 200,
+    );
+    cookie ||= result?.response.headers.getSetCookie().find((c) => c.startsWith("__chat="))?.split(";")[0] ?? "";
+    await sleep(between(1000, 3000));
+  }
+}
+
+/** An admin editing: a save (a new LED panel) every 3–6 s. */
+async function administer(rec: Recorder, origin: string, session: string, until: number, id: number) {
+  for (let n = 0; Date.now() < until; n++) {
+    const form = new FormData();
+    form.set("title", `Painel pico ${id}-${n}`);
+    form.set("primary_flow", "Av. 85");
+    form.set("reach", "100 mil");
+    form.set("flow", "Alto");
+    form.set("description", "Criado pelo cenário de pico do benchmark.");
+    await timed(rec, ADMIN_SAVE, `${origin}/admin/led-panels`, { method: "POST", body: form, headers: { Origin: origin, Cookie: session } }, (s) => s === 302);
+    await sleep(between(3000, 6000));
+  }
+}
+
+/** Every page once and every image variant it uses made once (their first resize is not what
+ * the spike measures: the media figures do), four at a time. */
+async function warm(origins: string[]) {
+  for (const origin of origins) {
+    const images = new Set<string>();
+    for (const page of PAGES) for (const image of imagesOf(await (await fetch(`${origin}${page}`)).text())) images.add(image);
+    const queue = [...images];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let image = queue.pop(); image; image = queue.pop()) {
+          await (await fetch(`${origin}${image}`, { headers: { Accept: "image/avif,image/webp,*/*" } })).arrayBuffer();
+        }
+      }),
+    );
+  }
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+async function spike(label: string, servers: DemoServer[], seconds: number): Promise<BenchRow[]> {
+  const origins = servers.map((s) => s.baseUrl);
+  let turn = 0;
+  const next = () => origins[turn++ % origins.length]!;
+  note(`spike (${label}): warming up, then ${seconds} s of 200 visitors, 100 chatting, 5 admins`);
+  await warm(origins);
+  const cookies = await Promise.all(Array.from({ length: 100 }, () => chatCookie(next(), "modo:reply Olá")));
+  const sessions = await Promise.all(Array.from({ length: 5 }, (_, i) => signIn(origins[i % origins.length]!)));
+  const rec = new Recorder();
+  const rss = rssSampler(servers);
+  const until = Date.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all([
+    ...Array.from({ length: 200 }, (_, i) => browse(rec, next, i % 2 === 0 ? cookies[i / 2]! : null, until)),
+    ...Array.from({ length: 100 }, (_, i) => chat(rec, next, until, i)),
+    ...sessions.map((session, i) => administer(rec, origins[i % origins.length]!, session, until, i)),
+  ]);
+  const elapsed = (performance.now() - started) / 1000;
+  const memory = rss.stop();
+
+  const kinds = [PAGE_ANON, PAGE_CHAT, IMAGE, CHAT, ADMIN_SAVE];
+  const total = kinds.reduce((sum, kind) => sum + rec.stats(kind).count, 0);
+  const errors = kinds.reduce((sum, kind) => sum + rec.stats(kind).errors, 0);
+  for (const kind of kinds) {
+    const s = rec.stats(kind);
+    if (s.errors) note(`spike (${label}): ${kind}: ${[...s.statuses].map(([status, n]) => `${n}× ${status}`).join(", ")}`);
+  }
+  memory.forEach((m, i) => note(`spike (${label}): instance ${i + 1} RSS every 5 s: ${m.series.filter((_, j) => j % 5 === 0).map((v) => v.toFixed(0)).join(", ")} MB`));
+  const pageP99 = rec.p99([PAGE_ANON, PAGE_CHAT]);
+  const growth = Math.max(...memory.map((m) => m.max - m.start));
+  const rows: BenchRow[] = [
+    {
+      figure: `spike (${label}): throughput`,
+      value: `${Math.round(total / elapsed)} req/s (${kinds.map((k) => rec.stats(k).count).join(" / ")} pages anon / pages chat / img / chat / admin)`,
+      budget: "-",
+      pass: true,
+    },
+    { figure: `spike (${label}): errors`, value: `${errors} of ${total}`, budget: "0", pass: errors === 0 },
+    { figure: `spike (${label}): page views p99`, value: ms(pageP99), budget: "< 100 ms", pass: pageP99 < 100 },
+  ];
+  for (const kind of kinds) {
+    const s = rec.stats(kind);
+    rows.push({ figure: `spike (${label}): ${kind} p50 / p99`, value: `${ms(s.p50)} / ${ms(s.p99)}`, budget: "-", pass: true });
+  }
+  rows.push({
+    figure: `spike (${label}): server RSS growth${servers.length > 1 ? " (worst instance)" : ""}`,
+    value: `${growth.toFixed(1)} MB (${memory.map((m) => `${m.start.toFixed(0)} → max ${m.max.toFixed(0)}`).join("; ")} MB)`,
+    budget: "< 150 MB",
+    pass: growth < 150,
+  });
+  return rows;
+}
+
+export async function runSpikeBench(buildDir: string, seconds: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const webhook = await startWebhookServer({ WEBHOOK_MODE: "slow", WEBHOOK_SLOW_MS: "5000" });
+  // Every chat visitor comes from 127.0.0.1: the per-address limit would refuse a crowd of them.
+  const chatEnv = { CHAT_WEBHOOK_URL: webhook.url, CHAT_RATE_LIMIT: "1000000" };
+  try {
+    const single = await startDemoServer(buildDir, chatEnv);
+    try {
+      rows.push(...(await spike("SQLite, 1 instance", [single], seconds)));
+    } finally {
+      await single.stop();
+    }
+
+    note("spike: starting a throwaway PostgreSQL cluster and two instances");
+    const cluster = await startPgCluster();
+    try {
+      const databaseUrl = await cluster.createDatabase("bench_spike");
+      const a = await startDemoServer(buildDir, { ...chatEnv, DATABASE_URL: databaseUrl });
+      const b = await startDemoServer(buildDir, { ...chatEnv, DATABASE_URL: databaseUrl });
+      try {
+        rows.push(...(await spike("PostgreSQL, 2 instances", [a, b], seconds)));
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+      }
+    } finally {
+      cluster.stop();
+    }
+  } finally {
+    await webhook.stop();
+  }
+  return rows;
+}
+
+/** 1,000 messages pending at once on a 10 s webhook, 100 more beyond the cap, page views meanwhile. */
+export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> {
+  const PENDING = 1000;
+  const EXTRA = 100;
+  const webhook: WebhookProcess = await startWebhookServer({ WEBHOOK_MODE: "slow", WEBHOOK_SLOW_MS: "10000" });
+  const server = await startDemoServer(buildDir, {
+    CHAT_WEBHOOK_URL: webhook.url,
+    CHAT_RATE_LIMIT: "1000000",
+    CHAT_WEBHOOK_CONCURRENCY: String(PENDING),
+  });
+  const origin = server.baseUrl;
+  try {
+    note(`chat: ${PENDING} messages pending at once on a 10 s webhook, ${EXTRA} beyond the cap, 50 visitors browsing meanwhile`);
+    await warm([origin]);
+    // Page views are recorded by phase: while the messages arrive (a burst of 1,000 requests on
+    // one event loop), while the 100 extra are refused, while all of them just wait on the
+    // webhook, and while their answers come back.
+    const phases = { arriving: new Recorder(), refusing: new Recorder(), pending: new Recorder(), answering: new Recorder() };
+    let phase: keyof typeof phases = "arriving";
+    const rss = rssSampler([server]);
+    let browsing = true;
+    const viewers = Array.from({ length: 50 }, async () => {
+      while (browsing) {
+        const page = await timed(phases[phase], PAGE_ANON, `${origin}${pick(PAGES)}`, { headers: { "Accept-Encoding": "br, gzip" } }, (s) => s === 200);
+        const images = page ? imagesOf(page.body) : [];
+        if (images.length) await timed(phases[phase], IMAGE, `${origin}${pick(images)}`, { headers: { Accept: "image/avif,image/webp,*/*" } }, (s) => s === 200);
+        await sleep(between(100, 300));
+      }
+    });
+    const send = (message: string) => {
+      const started = performance.now();
+      return fetch(`${origin}/api/chat`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin },
+        body: JSON.stringify({ message }),
+      })
+        .then(async (response) => ({ status: response.status, reply: ((await response.json()) as { reply?: string }).reply, ms: performance.now() - started }))
+        .catch((error: Error) => ({ status: 0, reply: error.message, ms: performance.now() - started }));
+    };
+    const sent = performance.now();
+    let answered = 0;
+    const pending = Array.from({ length: PENDING }, (_, i) => send(`mensagem ${i}`).finally(() => answered++));
+    // Wait until all of them wait on the webhook.
+    while ((await webhook.requests()).length < PENDING && performance.now() - sent < 60_000) await sleep(250);
+    const reached = (await webhook.requests()).length;
+    const ramp = performance.now() - sent;
+    phase = "refusing";
+    const answeredBeforeExtra = answered;
+    const extra = await Promise.all(Array.from({ length: EXTRA }, (_, i) => send(`a mais ${i}`)));
+    phase = "pending";
+    // Page views go on while all of them wait, until the webhook starts answering (10 s after each arrived).
+    while (answered === 0 && performance.now() - sent < 10_000) await sleep(100);
+    phase = "answering";
+    const results = await Promise.all(pending);
+    browsing = false;
+    await Promise.all(viewers);
+    const [memory] = rss.stop();
+
+    const ok = results.filter((r) => r.status === 200 && r.reply?.startsWith("Resposta lenta:")).length;
+    const refused = extra.filter((r) => r.status === 502 && r.reply === REPLY_ERROR).length;
+    const slowestRefusal = Math.max(...extra.map((r) => r.ms));
+    const growth = memory!.max - memory!.start;
+    const p99 = (name: keyof typeof phases) => `${ms(phases[name].p99([PAGE_ANON]))} (${phases[name].stats(PAGE_ANON).count})`;
+    const pageP99 = phases.pending.p99([PAGE_ANON]);
+    const pageErrors = Object.values(phases).reduce((sum, rec) => sum + rec.stats(PAGE_ANON).errors + rec.stats(IMAGE).errors, 0);
+    note(`chat: all ${reached} reached the webhook ${Math.round(ramp)} ms after sending; ${answeredBeforeExtra} answered before the extra ${EXTRA} were sent`);
+    note(`chat: RSS every 5 s: ${memory!.series.filter((_, j) => j % 5 === 0).map((v) => v.toFixed(0)).join(", ")} MB`);
+    return [
+      {
+        figure: `chat: ${PENDING} pending on a 10 s webhook: answered`,
+        value: `${ok} of ${PENDING} (all pending after ${(ramp / 1000).toFixed(1)} s)`,
+        budget: "all",
+        pass: ok === PENDING && reached >= PENDING && answeredBeforeExtra === 0,
+      },
+      { figure: `chat: ${PENDING} pending: server RSS growth`, value: `${growth.toFixed(1)} MB (${memory!.start.toFixed(0)} → max ${memory!.max.toFixed(0)} MB)`, budget: "< 200 MB", pass: growth < 200 },
+      {
+        figure: `chat: ${PENDING} pending: page views p99 while they wait`,
+        value: `${ms(pageP99)} (${phases.pending.stats(PAGE_ANON).count} views, ${pageErrors} errors in all phases)`,
+        budget: "< 100 ms",
+        pass: pageP99 < 100 && pageErrors === 0,
+      },
+      {
+        figure: `chat: ${PENDING} pending: page views p99 (views) as they arrive / as ${EXTRA} are refused / as they are answered`,
+        value: `${p99("arriving")} / ${p99("refusing")} / ${p99("answering")}`,
+        budget: "-",
+        pass: true,
+      },
+      {
+        figure: `chat: ${EXTRA} beyond the cap: error answer`,
+        value: `${refused} of ${EXTRA}, slowest ${ms(slowestRefusal)}`,
+        budget: "all, < 1000 ms",
+        pass: refused === EXTRA && slowestRefusal < 1000,
+      },
+    ];
+  } finally {
+    await server.stop();
+    await webhook.stop();
+  }
+}
+
+/** A visitor with a chat cookie against the anonymous cached page, autocannon, 50 connections. */
+export async function runChatCookieBench(baseUrl: string, seconds: number): Promise<BenchRow[]> {
+  const cookie = await chatCookie(baseUrl, "Olá");
+  const url = `${baseUrl}/servicos`;
+  note(`chat cookie: ${seconds} s each, in rounds, GET /servicos anonymous and with a chat cookie, 50 connections`);
+  await hammer(url, 2);
+  await hammer(url, 2, 50, { cookie });
+  const anonymous = [];
+  const personal = [];
+  for (let round = 0; round < 3; round++) {
+    anonymous.push(await hammer(url, seconds / 3));
+    personal.push(await hammer(url, seconds / 3, 50, { cookie }));
+  }
+  const anon = combine(anonymous);
+  const chat = combine(personal);
+  const ratio = chat.requestsPerSecond / anon.requestsPerSecond;
+  return [
+    {
+      figure: "Throughput GET /servicos, chat cookie vs anonymous cached (req/s)",
+      value: `${Math.round(chat.requestsPerSecond)} / ${Math.round(anon.requestsPerSecond)} = ${(ratio * 100).toFixed(0)}%`,
+      budget: "≥ 50%",
+      pass: ratio >= 0.5 && chat.errors === 0 && chat.non2xx === 0,
+    },
+    { figure: "p99 latency GET /servicos with a chat cookie, 50 connections", value: `${chat.p99Ms} ms`, budget: "< 50 ms", pass: chat.p99Ms < 50 },
+  ];
+}

@@ -1,0 +1,21 @@
+// The app as the HTTP server (server/app.ts, server/index.ts) sees it: React Router's server build
+// and the few app modules the server works with (the contexts it fills for each request, the
+// content version its page cache depends on, the database it closes on shutdown). Vite bundles
+// this file as the server build (build/server/index.js) and loads it from the sources in
+// development, so the server reaches the very module instances the routes use.
+import * as build from "virtual:react-router/server-build";
+import { db } from "~/lib/db.server";
+
+export { build };
+export { cspNonceContext, requestInfoContext } from "~/lib/request-info.server";
+export { loadStatusContext } from "~/lib/load-status.server";
+// The page cache's version also moves when a scheduled blog post becomes due (not only on writes).
+export { pageCacheVersion as currentContentVersion, watchContentVersion } from "~/lib/content-version.server";
+// Expired rate-limit windows, sessions and chat conversations are swept in the background (an
+// unref'd timer, never inside a request), started once by the server process.
+export { startHousekeeping } from "~/lib/housekeeping.server";
+
+/** Called by the HTTP server on shutdown, once in-flight requests are done. */
+export async function disconnectDatabase(): Promise<void> {
+  await db.$disconnect();
+}

@@ -1,0 +1,69 @@
+// JavaScript on, keyboard only: the admin's dialogs behave as modal dialogs. The delete
+// confirmation (an alert dialog) starts on its harmless choice, 'Cancelar'; Tab and Shift+Tab
+// stay inside every dialog; Escape or 'Cancelar' close it and focus returns to the control that
+// opened it. (Without JavaScript the same markup is a confirmation page: admin.nojs.spec.ts.)
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { formReady, signIn } from "./admin-helpers";
+
+/** Presses Tab (or Shift+Tab) more times than the dialog has stops: focus never leaves it. */
+async function expectFocusTrapped(page: Page, dialog: Locator, key: "Tab" | "Shift+Tab") {
+  const stops = await dialog.locator('a[href], button:not([disabled]), input:not([type="hidden"]), select, textarea').count();
+  for (let i = 0; i < stops + 2; i++) {
+    await page.keyboard.press(key);
+    await expect(dialog.locator(":focus")).toHaveCount(1);
+  }
+}
+
+test("delete confirmation: focus on 'Cancelar', trapped inside, back to 'Excluir …' on close", async ({ page }) => {
+  await signIn(page, "/admin/portfolio");
+  await formReady(page);
+  const opener = page.getByRole("link", { name: /^Excluir / }).first();
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita.");
+  await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeFocused();
+
+  // Order inside: Fechar (×), Cancelar, Excluir; Tab wraps from the last to the first and back.
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Excluir" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("link", { name: "Fechar" })).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(dialog.getByRole("button", { name: "Excluir" })).toBeFocused();
+  await expectFocusTrapped(page, dialog, "Tab");
+  await expectFocusTrapped(page, dialog, "Shift+Tab");
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  // 'Cancelar' with the keyboard (the first focus: Enter right away keeps the row).
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/portfolio$/);
+  await expect(opener).toBeFocused();
+});
+
+test("form dialogs (LED panels, course testimonials): first field focused, focus trapped, back to the opener", async ({ page }) => {
+  await signIn(page);
+  for (const { path, open, field } of [
+    { path: "/admin/led-panels", open: "Novo Painel", field: "title" },
+    { path: "/admin/course-testimonials", open: "Novo Depoimento", field: "student_name" },
+  ]) {
+    await page.goto(path);
+    await formReady(page);
+    const opener = page.getByRole("link", { name: open });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.locator(`[name="${field}"]`)).toBeFocused();
+    await expectFocusTrapped(page, dialog, "Shift+Tab");
+    await expectFocusTrapped(page, dialog, "Tab");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  }
+});

@@ -1,0 +1,121 @@
+// JavaScript on: a picked file is previewed at once (before any upload; the CSP allows the blob:
+// URL), the upload goes with the save and, while it runs, the form's controls are disabled and
+// the button reads 'Salvando...'; then the upload toasts. The course testimonial cannot be saved
+// before a video is chosen. (Without JavaScript the same forms post the file: admin.nojs.spec.ts.)
+import { expect, test, type Page } from "@playwright/test";
+import { formReady, MP4, PNG, signIn, toast, unique } from "./admin-helpers";
+
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+async function expectImagePreview(page: Page, field: string) {
+  const image = page.locator(`[data-preview="${field}"] img`);
+  await expect(image).toHaveAttribute("src", /^blob:/);
+  // Decoded: the browser fetched the blob: URL (a CSP refusal leaves it broken, width 0).
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+}
+
+test("every file field previews the picked image at once, a video as a player", async ({ page }) => {
+  const violations = watchCsp(page);
+  await signIn(page);
+  for (const { path, field } of [
+    { path: "/admin/portfolio?novo", field: "cover_image" },
+    { path: "/admin/led-panels?novo", field: "photo" },
+    { path: "/admin/window-films-portfolio?novo", field: "cover_image" },
+    { path: "/admin/blog", field: "cover_image" },
+  ]) {
+    await page.goto(path);
+    await formReady(page);
+    await page.locator(`input[name="${field}"]`).setInputFiles(PNG);
+    await expectImagePreview(page, field);
+  }
+  // Media fields switch to a video player for a video.
+  await page.goto("/admin/window-films-portfolio?novo");
+  await formReady(page);
+  await page.locator('input[name="cover_image"]').setInputFiles(MP4);
+  await expect(page.locator('[data-preview="cover_image"] video')).toHaveAttribute("src", /^blob:/);
+
+  // The logo's preview shows the picked file, and the typed URL when no file is picked.
+  await page.goto("/admin/client-logos?novo");
+  await formReady(page);
+  await page.locator('input[name="logo_file"]').setInputFiles(PNG);
+  const logo = page.getByAltText("Pré-visualização do logo");
+  await expect(logo).toHaveAttribute("src", /^blob:/);
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+  expect(violations).toEqual([]);
+});
+
+test("while the upload runs the form is disabled and reads 'Salvando...'; then 'Upload concluído'", async ({ page }) => {
+  const title = unique("Upload E2E");
+  await signIn(page, "/admin/portfolio?novo");
+  await formReady(page);
+  await page.locator('[name="title"]').fill(title);
+  await page.locator('[name="category"]').selectOption("Sites");
+  await page.locator('[name="description"]').fill("Descrição.");
+  await page.locator('[name="result"]').fill("Resultado.");
+  await page.locator('input[name="cover_image"]').setInputFiles(PNG);
+
+  // Hold the upload at the network until the busy state has been checked.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/admin/portfolio",
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
+  await page.getByRole("button", { name: "Criar Projeto" }).click();
+  await expect(page.getByRole("button", { name: "Salvando..." })).toBeDisabled();
+  for (const name of ["title", "category", "description", "result", "cover_image"]) await expect(page.locator(`[name="${name}"]`)).toBeDisabled();
+  await expect(page.getByText(/Enviando arquivo\.\.\. \d+%/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cancelar" })).toHaveCount(0);
+  release();
+  await expect(toast(page, "Upload concluído")).toBeVisible();
+  await expect(toast(page, "Projeto criado")).toContainText("O novo projeto foi adicionado com sucesso.");
+  await expect(page).toHaveURL(/\/admin\/portfolio$/);
+});
+
+test("course testimonial: save disabled until a video is chosen, the video previewed, then 'Upload concluído' / 'Vídeo enviado com sucesso!'", async ({ page }) => {
+  const name = unique("Aluno Upload");
+  await signIn(page, "/admin/course-testimonials?novo");
+  await formReady(page);
+  const dialog = page.getByRole("dialog");
+  const save = dialog.getByRole("button", { name: "Salvar Depoimento" });
+  await dialog.locator('[name="student_name"]').fill(name);
+  await expect(save).toBeDisabled();
+  await dialog.locator('input[name="video_url"]').setInputFiles(MP4);
+  await expect(dialog.locator('[data-preview="video_url"] video')).toHaveAttribute("src", /^blob:/);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(toast(page, "Upload concluído")).toContainText("Vídeo enviado com sucesso!");
+  await expect(toast(page, "Depoimento criado com sucesso")).toBeVisible();
+});
+
+test("a picked file of the wrong type is dropped at once with the section's upload toast", async ({ page }) => {
+  const text = { name: "notas.txt", mimeType: "text/plain", buffer: Buffer.from("não é mídia") };
+  await signIn(page);
+  for (const { path, field, title, description } of [
+    { path: "/admin/portfolio?novo", field: "cover_image", title: "Arquivo inválido", description: "Por favor, selecione uma imagem ou vídeo." },
+    { path: "/admin/window-films-portfolio?novo", field: "cover_image", title: "Arquivo inválido", description: "Por favor, selecione uma imagem ou vídeo." },
+    { path: "/admin/led-panels?novo", field: "photo", title: "Erro ao fazer upload da foto", description: "Por favor, selecione uma imagem." },
+    { path: "/admin/blog", field: "cover_image", title: "Erro ao enviar imagem", description: "Por favor, selecione uma imagem." },
+    { path: "/admin/client-logos?novo", field: "logo_file", title: "Erro no upload", description: "Não foi possível enviar o logo" },
+    { path: "/admin/course-testimonials?novo", field: "video_url", title: "Erro ao enviar vídeo: Por favor, selecione um vídeo.", description: "" },
+  ]) {
+    await page.goto(path);
+    await formReady(page);
+    const input = page.locator(`input[name="${field}"]`);
+    await input.setInputFiles(field === "video_url" ? PNG : text);
+    await expect(toast(page, title)).toContainText(description);
+    await expect(input).toHaveValue("");
+    await expect(page.locator("[data-preview]")).toHaveCount(0);
+  }
+  // The course testimonial's save stays disabled: no video was kept.
+  await expect(page.getByRole("dialog").getByRole("button", { name: "Salvar Depoimento" })).toBeDisabled();
+});

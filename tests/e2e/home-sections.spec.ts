@@ -1,0 +1,53 @@
+// Home's sections 1 to 9 are static markup sent once: in the document as HTML, not a second time
+// inside its hydration data. With JavaScript the hydrated page keeps that markup, and a
+// client-side navigation back to / (which has no page to take it from) gets it from the loader.
+import { expect, test, type Page } from "@playwright/test";
+
+const LOGOS = "TEMOS A CONFIANÇA DE + DE 200 MARCAS NO MERCADO";
+const FAQ = "Dúvidas frequentes sobre Transformação Digital";
+
+async function expectSections(page: Page) {
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Transformação Digital");
+  await expect(page.locator("#como-funciona")).toContainText("Metodologia em 5 fases");
+  await expect(page.getByRole("heading", { name: LOGOS })).toBeVisible();
+  await expect(page.locator(".logo-track li:not([data-duplicate]) img").first()).toHaveAttribute("alt", /\S/);
+  await expect(page.getByRole("heading", { name: FAQ })).toBeVisible();
+  await expect(page.locator("details.faq-item").first()).toHaveAttribute("open", "");
+  await expect(page.locator("#diagnostico")).toBeVisible();
+}
+
+test("the document carries the home sections once", async ({ request }) => {
+  const html = await (await request.get("/", { headers: { cookie: "cookieConsent=accepted" } })).text();
+  expect(html.split("TEMOS A CONFIANÇA").length - 1).toBe(1);
+  expect(html.split("Metodologia em 5 fases").length - 1).toBe(1);
+  expect(html.split(FAQ).length - 1).toBe(1);
+});
+
+test("the home sections show, and stay after hydration and client-side navigations", async ({ page, context, baseURL, javaScriptEnabled }) => {
+  await context.addCookies([{ name: "cookieConsent", value: "accepted", url: baseURL! }]);
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/");
+  await expectSections(page);
+  if (!javaScriptEnabled) return;
+
+  // Hydrated: a link inside the static markup navigates without reloading the document.
+  await page.locator("[data-chat-ready]").waitFor();
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole("link", { name: "Ver todos os serviços" }).click();
+  await expect(page).toHaveURL(/\/servicos$/);
+  // Back to / through the header: the sections come from the loader this time.
+  await page.getByRole("banner").getByRole("link", { name: "Wind Digital, página inicial" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectSections(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/servicos$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expectSections(page);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});

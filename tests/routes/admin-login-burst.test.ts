@@ -1,0 +1,80 @@
+// A burst of sign-in attempts against the built production server: attempts are counted before
+// any password is checked, so a parallel burst on one account gets at most the limit checked;
+// and checks run off the event loop with a bounded queue, so public pages keep answering while
+// bcrypt (cost 12) works through a burst spread over many accounts and addresses.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { MAX_FAILURES_PER_EMAIL } from "~/lib/auth.server";
+import { upsertUser } from "../../scripts/lib/users.ts";
+import { startServer, type RunningServer } from "../helpers/platform-server";
+
+let server: RunningServer;
+const PASSWORD = "senha-forte-do-teste-1";
+
+beforeAll(async () => {
+  const owner = await upsertUser(db, { email: "rajada@agencia.com.br", password: PASSWORD, admin: true });
+  const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: owner.id } });
+  // More accounts with a real cost-12 hash (the same one: hashing eight times would only slow the test).
+  for (let i = 0; i < 8; i++) await db.user.create({ data: { email: `conta${i}@agencia.com.br`, passwordHash } });
+  // One trusted proxy: each attempt can then come from its own address (X-Forwarded-For).
+  server = await startServer({ TRUST_PROXY: "1" });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function signIn(email: string, password: string, address: string) {
+  const response = await fetch(`${server.baseUrl}/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl, "X-Forwarded-For": address },
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+describe("sign-in bursts against the production server", () => {
+  // Generous time limits: cost-12 bcrypt on a shared two-core machine.
+  it("40 parallel wrong passwords for one account from one address: at most the limit are checked", { timeout: 120_000 }, async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, () => signIn("rajada@agencia.com.br", "errada", "203.0.113.40")));
+    const checked = results.filter((r) => r.status === 401);
+    const refused = results.filter((r) => r.status === 429);
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.length).toBeLessThanOrEqual(MAX_FAILURES_PER_EMAIL);
+    expect(checked.length + refused.length).toBe(40);
+    for (const r of checked) expect(r.text).toContain("Credenciais inválidas");
+    for (const r of refused) expect(r.text).toContain("Muitas tentativas de login");
+  });
+
+  it("public pages keep answering quickly during a burst of password checks", { timeout: 120_000 }, async () => {
+    const page = `${server.baseUrl}/servicos`;
+    for (let i = 0; i < 3; i++) await (await fetch(page)).text(); // rendered and cached
+
+    let done = false;
+    // 8 accounts × 5 wrong passwords, each from its own address: all within the limits.
+    const burst = Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(`conta${i % 8}@agencia.com.br`, `errada-${i}`, `198.51.100.${i + 1}`)),
+    ).finally(() => (done = true));
+
+    const latencies: number[] = [];
+    while (!done || latencies.length < 5) {
+      const started = performance.now();
+      const response = await fetch(page);
+      await response.text();
+      expect(response.status).toBe(200);
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const results = await burst;
+    // The burst really made the server check passwords (and refused what it could not take yet).
+    expect(results.filter((r) => r.status === 401).length).toBeGreaterThan(0);
+    expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    // Nine in ten page loads within a second (the odd one may wait while the burst's own 40
+    // requests arrive, or on a busy machine); with bcrypt on the main thread they took seconds
+    // each, up to the length of the whole burst.
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const p90 = sorted[Math.floor(sorted.length * 0.9)]!;
+    expect(p90, `page latencies (ms): ${latencies.map(Math.round).join(", ")}`).toBeLessThan(1000);
+  });
+});

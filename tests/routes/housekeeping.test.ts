@@ -1,0 +1,69 @@
+// The background clean-up: expired rows of rate_limits, sessions and chat_conversations go,
+// live ones stay, and the periodic timer does it without keeping the process alive.
+import { describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { CONVERSATION_RETENTION_MS, loadConversation } from "~/lib/chat/conversation.server";
+import { startHousekeeping, sweepExpiredRows } from "~/lib/housekeeping.server";
+import { SESSION_MAX_AGE_MS } from "~/lib/session.server";
+import { createUser } from "./admin-fixtures";
+
+const ago = (ms: number) => new Date(Date.now() - ms);
+const ahead = (ms: number) => new Date(Date.now() + ms);
+
+async function seedRows() {
+  const user = await createUser();
+  await db.rateLimit.createMany({
+    data: [
+      { key: "velho", count: 3, resetAt: ago(1000) },
+      { key: "vivo", count: 3, resetAt: ahead(60_000) },
+    ],
+  });
+  await db.session.createMany({
+    data: [
+      { id: "ociosa", userId: user.id, createdAt: ago(60_000), expiresAt: ago(1000) },
+      { id: "antiga", userId: user.id, createdAt: ago(SESSION_MAX_AGE_MS + 1000), expiresAt: ahead(60_000) },
+      { id: "ativa", userId: user.id, createdAt: ago(60_000), expiresAt: ahead(60_000) },
+    ],
+  });
+  await db.chatConversation.create({ data: { id: "conversa-velha", messages: [{ role: "user", content: "oi" }] } });
+  await db.chatConversation.update({ where: { id: "conversa-velha" }, data: { updatedAt: ago(CONVERSATION_RETENTION_MS + 1000) } });
+  await db.chatConversation.create({ data: { id: "conversa-nova", messages: [{ role: "user", content: "olá" }] } });
+}
+
+async function remaining() {
+  return {
+    rateLimits: (await db.rateLimit.findMany()).map((r) => r.key).sort(),
+    sessions: (await db.session.findMany()).map((s) => s.id).sort(),
+    chatConversations: (await db.chatConversation.findMany()).map((c) => c.id).sort(),
+  };
+}
+
+describe("housekeeping", () => {
+  it("deletes expired rate-limit windows, expired or too old sessions and stale conversations, and keeps the rest", async () => {
+    await seedRows();
+    expect(await sweepExpiredRows()).toEqual({ rateLimits: 1, sessions: 2, chatConversations: 1 });
+    expect(await remaining()).toEqual({ rateLimits: ["vivo"], sessions: ["ativa"], chatConversations: ["conversa-nova"] });
+    // A second sweep (another instance at the same moment) finds nothing more to do.
+    expect(await sweepExpiredRows()).toEqual({ rateLimits: 0, sessions: 0, chatConversations: 0 });
+  });
+
+  it("shows no conversation past its retention, even before the sweep", async () => {
+    await db.chatConversation.create({ data: { id: "quase", messages: [{ role: "user", content: "oi" }] } });
+    expect(await loadConversation("quase")).toHaveLength(1);
+    await db.chatConversation.update({ where: { id: "quase" }, data: { updatedAt: ago(CONVERSATION_RETENTION_MS + 1000) } });
+    expect(await loadConversation("quase")).toEqual([]);
+  });
+
+  it("sweeps on an unref'd timer, again every interval", async () => {
+    await db.rateLimit.create({ data: { key: "timer-1", count: 1, resetAt: ago(1000) } });
+    const handle = startHousekeeping(50);
+    try {
+      expect(startHousekeeping(50)).toBe(handle); // one timer per process
+      await expect.poll(() => db.rateLimit.count({ where: { key: "timer-1" } }), { timeout: 5000 }).toBe(0);
+      await db.rateLimit.create({ data: { key: "timer-2", count: 1, resetAt: ago(1000) } });
+      await expect.poll(() => db.rateLimit.count({ where: { key: "timer-2" } }), { timeout: 5000 }).toBe(0);
+    } finally {
+      handle.stop();
+    }
+  });
+});

@@ -1,0 +1,132 @@
+// What may be kept, on the production server (server/index.ts as a child process, on this file's
+// database):
+// - admin pages and their single-fetch data are never stored by anyone (Cache-Control: no-store),
+//   for every admin route of app/routes, signed in or not;
+// - a page built from a degraded load (a failed read shown as an empty state) is shown to the
+//   visitor but never stored in the page cache nor offered to shared caches, so a database blip
+//   is not frozen until the next admin save.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { bumpContentVersion } from "~/lib/content-version.server";
+import { appRoutes, dataUrl } from "../helpers/app-routes";
+import { startServer, type RunningServer } from "../helpers/platform-server";
+import { sessionCookie } from "./admin-fixtures";
+
+let server: RunningServer;
+let adminCookie: string;
+beforeAll(async () => {
+  // The cache re-reads the content version for every request: what a test changes shows at once.
+  server = await startServer({ DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: process.env.SESSION_SECRET, PAGE_CACHE_CHECK_MS: "0" });
+  adminCookie = await sessionCookie();
+});
+afterAll(async () => {
+  expect(await server.stop()).toBe(0);
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers, redirect: "manual" });
+
+describe("admin responses", () => {
+  const adminPaths = appRoutes()
+    .filter((r) => r.admin)
+    .flatMap((r) => (r.page ? [r.path, dataUrl(r.path)] : [r.path]));
+
+  it("covers every admin route, the sign-in included", () => {
+    expect(adminPaths).toEqual(expect.arrayContaining(["/admin", "/admin/login", "/admin/login.data", "/admin/portfolio", "/admin/portfolio.data"]));
+  });
+
+  it("are sent Cache-Control: no-store, pages and .data, signed in or not", async () => {
+    const statuses = new Set<number>();
+    for (const path of adminPaths) {
+      for (const cookie of [undefined, adminCookie]) {
+        const response = await get(path, cookie ? { cookie } : {});
+        await response.arrayBuffer();
+        statuses.add(response.status);
+        expect(response.headers.get("cache-control"), `${path} ${cookie ? "signed in" : "anonymous"} (${response.status})`).toBe("no-store");
+      }
+    }
+    // Pages, redirects to the sign-in and single-fetch data answers were all among them.
+    expect([...statuses]).toEqual(expect.arrayContaining([200, 302]));
+  });
+});
+
+describe("degraded loads", () => {
+  /** Makes reads of `table` fail, as a database blip would, until the returned function runs. */
+  async function breakTable(table: string): Promise<() => Promise<void>> {
+    await db.$executeRawUnsafe(`ALTER TABLE ${table} RENAME TO ${table}_off`);
+    return async () => {
+      await db.$executeRawUnsafe(`ALTER TABLE ${table}_off RENAME TO ${table}`);
+    };
+  }
+
+  beforeAll(async () => {
+    await db.blogPost.create({
+      data: { title: "Post resistente", slug: "post-resistente", coverImage: "/capa.jpg", excerpt: "Resumo", content: "<p>Texto</p>", publishedAt: new Date() },
+    });
+    await db.clientLogo.create({ data: { clientName: "Logo Resistente", logoUrl: "/logo-resistente.png" } });
+    await bumpContentVersion();
+  });
+
+  for (const { name, path, table, present, empty } of [
+    { name: "the blog", path: "/blog", table: "blog_posts", present: "Post resistente", empty: "Nenhum artigo publicado ainda." },
+    { name: "the home page's logo strip", path: "/", table: "client_logos", present: "Logo Resistente", empty: null },
+  ]) {
+    it(`${name}: a failed read shows the empty state but is never cached, and the next good read shows the content`, async () => {
+      const restore = await breakTable(table);
+      try {
+        for (let i = 0; i < 2; i++) {
+          const response = await get(path);
+          const html = await response.text();
+          expect(response.status).toBe(200);
+          expect(html).not.toContain(present);
+          if (empty) expect(html).toContain(empty);
+          expect(response.headers.get("x-cache"), `request ${i + 1}`).toBeNull();
+          expect(response.headers.get("cache-control")).toBe("no-store");
+        }
+        const data = await get(dataUrl(path));
+        await data.arrayBuffer();
+        expect(data.headers.get("cache-control")).toBe("no-store");
+      } finally {
+        await restore();
+      }
+      const healed = await get(path);
+      expect(await healed.text()).toContain(present);
+      expect(healed.headers.get("cache-control")).toMatch(/^public/);
+      expect((await get(path)).headers.get("x-cache")).toBe("HIT");
+    });
+  }
+
+  it("a page whose site settings could not be read keeps the last values but is never cached", async () => {
+    await get("/contato"); // the server now holds the settings of this content version
+    const restore = await breakTable("site_settings");
+    try {
+      await bumpContentVersion(); // makes the server read the settings again
+      for (let i = 0; i < 2; i++) {
+        const response = await get("/contato");
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain("contato@winddigital.com.br");
+        expect(response.headers.get("x-cache"), `request ${i + 1}`).toBeNull();
+        expect(response.headers.get("cache-control")).toBe("no-store");
+      }
+    } finally {
+      await restore();
+    }
+    await bumpContentVersion();
+    expect((await get("/contato")).headers.get("cache-control")).toMatch(/^public/);
+    expect((await get("/contato")).headers.get("x-cache")).toBe("HIT");
+  });
+
+  it("a blog post whose read failed is not found for now, and never kept", async () => {
+    const restore = await breakTable("blog_posts");
+    try {
+      const response = await get("/blog/post-resistente");
+      await response.arrayBuffer();
+      expect(response.status).toBe(404);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    } finally {
+      await restore();
+    }
+    const healed = await get("/blog/post-resistente");
+    expect(healed.status).toBe(200);
+    expect(await healed.text()).toContain("Post resistente");
+  });
+});

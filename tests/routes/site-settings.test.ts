@@ -1,0 +1,273 @@
+// /admin/configuracoes: the agency's contact facts an admin changes without a new build.
+// The admin route's loader and action against the real database (guard, Portuguese errors with
+// nothing written, normalised values saved and the content version bumped), then the production
+// server over HTTP: with its page cache warm, a save through the admin makes every public page,
+// the structured data and the chat's own answers show the new values at once, and none of the
+// old ones. A settings table that cannot be read falls back without breaking a page.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "~/lib/db.server";
+import { currentContentVersion, bumpContentVersion } from "~/lib/content-version.server";
+import { defaultSiteSettings } from "~/lib/site-settings";
+import { getSiteSettings } from "~/lib/site-settings.server";
+import { site } from "~/content/site";
+import * as settingsRoute from "~/routes/admin.configuracoes";
+import { loader as layoutLoader } from "~/routes/_site";
+import { dataOf, expectGuarded, formRequest, getRequest, responseOf, routeArgs, sessionCookie, underAdminLayout } from "./admin-fixtures";
+import { startServer, type RunningServer } from "../helpers/platform-server";
+
+const PATH = "/admin/configuracoes";
+
+/** The form as the page posts it, filled with the demo values. */
+const demoForm: Record<string, string> = {
+  legal_name: site.legalName,
+  cnpj: site.cnpj,
+  sales_phone: site.salesPhone,
+  sales_phone_display: site.salesPhoneDisplay,
+  video_phone: site.videoPhone,
+  video_phone_display: site.videoPhoneDisplay,
+  ceo_phone: site.ceoPhone,
+  email: site.email,
+  street: site.address.street,
+  city: site.address.city,
+  state: site.address.state,
+  postal_code: site.address.postalCode,
+  maps_url: site.mapsUrl,
+  hours: site.hours,
+  facebook_url: site.social.facebook,
+  instagram_url: site.social.instagram,
+  instagram_ceo_url: site.social.instagramCeo,
+  linkedin_url: site.social.linkedin,
+  tiktok_url: site.social.tiktok,
+  youtube_url: site.social.youtube,
+};
+
+/** Every value changed, typed the way a person would (punctuation in numbers, lower-case UF). */
+const newForm: Record<string, string> = {
+  legal_name: "Vento Sul Comunicação Ltda.",
+  cnpj: "98765432000110",
+  sales_phone: "+55 (11) 91234-5678",
+  sales_phone_display: "(11) 91234-5678",
+  video_phone: "55 11 98765-4321",
+  video_phone_display: "(11) 98765-4321",
+  ceo_phone: "5511955554444",
+  email: "ola@ventosul.com.br",
+  street: "Rua Augusta, 500, Conj. 12 - Consolação",
+  city: "São Paulo",
+  state: "sp",
+  postal_code: "01305000",
+  maps_url: "https://maps.example.com/ventosul",
+  hours: "Seg-Sáb 8h-20h",
+  facebook_url: "https://www.facebook.com/ventosul",
+  instagram_url: "https://www.instagram.com/ventosul",
+  instagram_ceo_url: "https://www.instagram.com/ventosul.ceo",
+  linkedin_url: "https://www.linkedin.com/company/ventosul",
+  tiktok_url: "https://www.tiktok.com/@ventosul",
+  youtube_url: "",
+};
+
+/** What must no longer appear anywhere once newForm is saved. */
+const OLD_VALUES = [
+  site.salesPhone,
+  site.salesPhoneDisplay,
+  site.videoPhone,
+  site.videoPhoneDisplay,
+  site.ceoPhone,
+  site.email,
+  site.cnpj,
+  site.legalName,
+  site.address.street,
+  site.address.postalCode,
+  "query=Av.+T-63",
+  site.hours,
+  "instagram.com/winddigital",
+  "@winddigital",
+  "facebook.com/winddigital",
+  "linkedin.com/company/winddigital",
+  "tiktok.com/@winddigital",
+  "youtube.com/@winddigital",
+];
+
+describe("/admin/configuracoes (route)", () => {
+  it("is guarded (loader and action)", async () => {
+    await expectGuarded(settingsRoute.action, PATH, demoForm);
+    const anonymous = await responseOf(underAdminLayout(settingsRoute.loader), getRequest(PATH));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect(await db.siteSettings.count()).toBe(0);
+  });
+
+  it("shows the defaults while nothing is saved", async () => {
+    const cookie = await sessionCookie();
+    const page = (await settingsRoute.loader(routeArgs(getRequest(PATH, { cookie })))) as Awaited<ReturnType<typeof settingsRoute.loader>>;
+    expect(page.loadError).toBeNull();
+    expect(page.values).toEqual(demoForm);
+  });
+
+  it("refuses invalid input with 400, a message in Portuguese next to each field, and writes nothing", async () => {
+    const cookie = await sessionCookie();
+    const version = await currentContentVersion();
+    const cases: Array<[Record<string, string>, Record<string, string>]> = [
+      [{ sales_phone: "62991234567" }, { sales_phone: "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)" }],
+      [{ sales_phone: "991234567" }, { sales_phone: "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)" }],
+      [{ video_phone: "55629912345" }, { video_phone: "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)" }],
+      [{ ceo_phone: "55 62 9912x4567" }, { ceo_phone: "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)" }],
+      [{ email: "contato@" }, { email: "Informe um e-mail válido" }],
+      [{ cnpj: "12.345.678/0001" }, { cnpj: "Informe um CNPJ válido (00.000.000/0000-00)" }],
+      [{ maps_url: "http://maps.example.com/x" }, { maps_url: "Informe uma URL válida começando com https://" }],
+      [{ instagram_url: "javascript:alert(1)" }, { instagram_url: "Informe uma URL válida começando com https://" }],
+      [{ facebook_url: "facebook.com/ventosul" }, { facebook_url: "Informe uma URL válida começando com https://" }],
+      [{ state: "Goiás" }, { state: "Informe a UF com duas letras (ex.: GO)" }],
+      [{ postal_code: "7423" }, { postal_code: "Informe um CEP válido (00000-000)" }],
+      [{ sales_phone_display: "  " }, { sales_phone_display: "Informe o telefone de vendas como deve aparecer no site" }],
+      [{ legal_name: "" }, { legal_name: "Informe a razão social" }],
+      [{ street: "x".repeat(201) }, { street: "Use no máximo 200 caracteres" }],
+    ];
+    for (const [change, expected] of cases) {
+      const { status, body } = await dataOf(settingsRoute.action, formRequest(PATH, { ...demoForm, ...change }, { cookie }));
+      expect(status, JSON.stringify(change)).toBe(400);
+      for (const [field, message] of Object.entries(expected)) expect(body.lastResult?.error?.[field], field).toEqual([message]);
+      expect(body.toast).toEqual({ type: "error", title: "Erro ao salvar configurações", description: "Corrija os campos destacados." });
+    }
+    // A form missing every field: one message per required field.
+    const empty = await dataOf(settingsRoute.action, formRequest(PATH, {}, { cookie }));
+    expect(empty.status).toBe(400);
+    expect(empty.body.lastResult?.error?.sales_phone).toEqual(["Informe o WhatsApp de vendas"]);
+    expect(empty.body.lastResult?.error?.email).toEqual(["Informe o e-mail"]);
+    expect(empty.body.lastResult?.error?.facebook_url).toBeUndefined();
+    expect(await db.siteSettings.count()).toBe(0);
+    expect(await currentContentVersion()).toBe(version);
+  });
+
+  it("saves valid input normalised, bumps the content version and comes back with the toast", async () => {
+    const cookie = await sessionCookie();
+    const version = await currentContentVersion();
+    const response = await responseOf(settingsRoute.action, formRequest(PATH, newForm, { cookie }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(PATH);
+    expect(response.headers.getSetCookie().join(";")).toContain("toast");
+    expect(await currentContentVersion()).toBe(version + 1);
+    const row = await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
+    expect(row).toMatchObject({
+      salesPhone: "5511912345678",
+      videoPhone: "5511987654321",
+      ceoPhone: "5511955554444",
+      cnpj: "98.765.432/0001-10",
+      state: "SP",
+      postalCode: "01305-000",
+      email: "ola@ventosul.com.br",
+      youtubeUrl: "",
+    });
+    const page = (await settingsRoute.loader(routeArgs(getRequest(PATH, { cookie })))) as Awaited<ReturnType<typeof settingsRoute.loader>>;
+    expect(page.values.sales_phone).toBe("5511912345678");
+    // The public layout hands the new values to every component.
+    const layout = (await layoutLoader(routeArgs(getRequest("/")))) as Awaited<ReturnType<typeof layoutLoader>>;
+    expect(layout.settings.salesPhone).toBe("5511912345678");
+    expect(layout.settings.address.city).toBe("São Paulo");
+
+    // Saving again (an update) works the same way.
+    await responseOf(settingsRoute.action, formRequest(PATH, { ...newForm, hours: "Seg-Sex 8h-18h" }, { cookie }));
+    expect((await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).hours).toBe("Seg-Sex 8h-18h");
+    expect(await db.siteSettings.count()).toBe(1);
+    await responseOf(settingsRoute.action, formRequest(PATH, newForm, { cookie }));
+  });
+
+  it("an unreadable settings table never breaks a public page: logged, last values (or the defaults) used", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect((await getSiteSettings()).email).toBe("ola@ventosul.com.br");
+      await db.$executeRawUnsafe("ALTER TABLE site_settings RENAME TO site_settings_away");
+      await bumpContentVersion();
+      const layout = (await layoutLoader(routeArgs(getRequest("/")))) as Awaited<ReturnType<typeof layoutLoader>>;
+      expect(layout.settings.email).toBe("ola@ventosul.com.br");
+      expect(errors.mock.calls.flat().join(" ")).toContain("site settings unreadable");
+
+      // The admin sees why: the load error above the form, and a save fails with its toast (500).
+      const cookie = await sessionCookie();
+      const page = (await settingsRoute.loader(routeArgs(getRequest(PATH, { cookie })))) as Awaited<ReturnType<typeof settingsRoute.loader>>;
+      expect(page.loadError?.title).toBe("Erro ao carregar configurações");
+      const version = await currentContentVersion();
+      const failed = await dataOf(settingsRoute.action, formRequest(PATH, demoForm, { cookie }));
+      expect(failed.status).toBe(500);
+      expect(failed.body.toast).toEqual({ type: "error", title: "Erro ao salvar configurações", description: "Não foi possível salvar as configurações" });
+      expect(await currentContentVersion()).toBe(version);
+    } finally {
+      await db.$executeRawUnsafe("ALTER TABLE site_settings_away RENAME TO site_settings");
+      errors.mockRestore();
+    }
+  });
+});
+
+describe("public site after a change (production server, page cache warm)", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // Back to the shipped values: an empty table means the defaults.
+    await db.siteSettings.deleteMany();
+    await bumpContentVersion();
+    // The same secret as this process, so the admin session made here is valid there.
+    server = await startServer({ DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: process.env.SESSION_SECRET });
+  });
+  afterAll(async () => {
+    expect(await server.stop()).toBe(0);
+  });
+
+  const PAGES = ["/", "/sobre", "/servicos", "/portfolio", "/led-panels", "/window-films", "/curso", "/blog", "/contato", "/politica-privacidade", "/termos-uso"];
+  const get = (path: string) => fetch(`${server.baseUrl}${path}`);
+  const chat = (message: string) =>
+    fetch(`${server.baseUrl}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.baseUrl }, body: JSON.stringify({ message }) });
+
+  it("shows the new values on every page at once, and none of the old ones", async () => {
+    for (const path of PAGES) {
+      await get(path);
+      const warm = await get(path);
+      expect(warm.headers.get("x-cache"), path).toBe("HIT");
+      expect(await warm.text(), path).toContain(defaultSiteSettings.salesPhone);
+    }
+    expect((await (await chat("Qual o telefone de vocês?")).json()).reply).toContain(site.salesPhoneDisplay);
+
+    const cookie = await sessionCookie();
+    const body = new FormData();
+    for (const [k, v] of Object.entries(newForm)) body.append(k, v);
+    const saved = await fetch(`${server.baseUrl}${PATH}`, { method: "POST", body, headers: { Cookie: cookie, Origin: server.baseUrl }, redirect: "manual" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(PATH);
+
+    for (const path of [...PAGES, "/pagina-que-nao-existe"]) {
+      const html = await (await get(path)).text();
+      expect(html, path).toContain("https://wa.me/5511912345678");
+      expect(html, path).toContain("ola@ventosul.com.br");
+      expect(html, path).toContain("(11) 91234-5678");
+      for (const old of OLD_VALUES) expect(html.includes(old), `${path} still shows ${old}`).toBe(false);
+    }
+
+    const home = await (await get("/")).text();
+    const organization = [...home.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((d) => d["@type"] === "ProfessionalService");
+    expect(organization).toMatchObject({
+      legalName: "Vento Sul Comunicação Ltda.",
+      email: "ola@ventosul.com.br",
+      telephone: "+5511912345678",
+      address: { streetAddress: "Rua Augusta, 500, Conj. 12 - Consolação", addressLocality: "São Paulo", addressRegion: "SP", postalCode: "01305-000" },
+      sameAs: ["https://www.facebook.com/ventosul", "https://www.instagram.com/ventosul", "https://www.instagram.com/ventosul.ceo", "https://www.linkedin.com/company/ventosul", "https://www.tiktok.com/@ventosul"],
+    });
+
+    const contact = await (await get("/contato")).text();
+    expect(contact).toContain("https://wa.me/5511955554444?text=");
+    expect(contact).toContain("Instagram @ventosul");
+    expect(contact).toContain("@ventosul.ceo");
+    expect(await (await get("/window-films")).text()).toContain("https://wa.me/5511987654321?text=");
+    expect(await (await get("/servicos")).text()).toContain("https://wa.me/5511987654321?text=");
+    const terms = await (await get("/termos-uso")).text();
+    expect(terms).toContain("Vento Sul Comunicação Ltda., inscrita no CNPJ sob o nº 98.765.432/0001-10");
+    expect(await (await get("/politica-privacidade")).text()).toContain("98.765.432/0001-10");
+    // No YouTube link once it is left empty.
+    expect(home).not.toContain("youtube.com");
+
+    const reply = (await (await chat("Qual o telefone e o e-mail de vocês?")).json()).reply as string;
+    for (const text of ["(11) 91234-5678", "https://wa.me/5511912345678", "ola@ventosul.com.br", "Rua Augusta, 500", "Seg-Sáb 8h-20h"]) expect(reply).toContain(text);
+
+    // The contact form (without JavaScript) sends the visitor to the new number.
+    const form = new URLSearchParams({ name: "Ana Souza", email: "ana@exemplo.com.br", phone: "62 99999-0000", message: "Quero um site novo" });
+    const sent = await fetch(`${server.baseUrl}/contato`, { method: "POST", body: form, headers: { Origin: server.baseUrl }, redirect: "manual" });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toMatch(/^https:\/\/wa\.me\/5511912345678\?text=/);
+  });
+});
