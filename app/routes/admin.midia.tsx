@@ -13,7 +13,7 @@ import { discard, type UploadRule } from "~/lib/upload.server";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { AdminPage, EmptyState } from "~/components/admin/page";
-import { LibraryThumbnail } from "~/components/admin/media-picker";
+import { LibraryThumbnail, withoutParam } from "~/components/admin/media-picker";
 
 const LIST = "/admin/midia";
 const PAGE_SIZE = 24;
@@ -202,9 +202,11 @@ function inUseWarning(usages: MediaUsage[]): string {
 
 /** The form page again, with the picked file's URL in the field's library parameter. */
 function chooseLink(picker: { field: string; returnTo: string }, url: string): string {
-  const target = new URL(picker.returnTo, "http://local.invalid");
-  target.searchParams.set(libraryField(picker.field), url);
-  return `${target.pathname}${target.search}`;
+  const query = picker.returnTo.indexOf("?");
+  const [pathname, search] = query < 0 ? [picker.returnTo, ""] : [picker.returnTo.slice(0, query), picker.returnTo.slice(query)];
+  const param = libraryField(picker.field);
+  const target = withoutParam(pathname, search, param);
+  return `${target}${target.includes("?") ? "&" : "?"}${param}=${encodeURIComponent(url)}`;
 }
 
 function FileCard({ file, choose, deleteTo }: { file: ListedFile; choose: string | null; deleteTo: string }) {

@@ -170,9 +170,11 @@ export function LibraryChoice({ field, accept, label }: { field: string; accept:
   );
 }
 
-function withoutParam(pathname: string, search: string, param: string): string {
-  const params = new URLSearchParams(search);
-  params.delete(param);
-  const rest = params.toString();
-  return rest ? `${pathname}?${rest}` : pathname;
+/** The page's address without one query parameter (others kept as written: "?novo" stays "?novo"). */
+export function withoutParam(pathname: string, search: string, param: string): string {
+  const rest = search
+    .replace(/^\?/, "")
+    .split("&")
+    .filter((part) => part && part.split("=")[0] !== param);
+  return rest.length ? `${pathname}?${rest.join("&")}` : pathname;
 }
