@@ -5,12 +5,12 @@ import { BUCKETS, contentTypeFor, objectFromUrl, storage, type Bucket } from "./
 import { libraryField, type LibraryFile, type MediaType } from "./media-library";
 import type { UploadRule } from "./upload.server";
 
-export const NOT_IN_LIBRARY = "O arquivo escolhido não está na biblioteca de mídia.";
+const NOT_IN_LIBRARY = "O arquivo escolhido não está na biblioteca de mídia.";
 const WRONG_IMAGE = "Escolha uma imagem da biblioteca para este campo.";
 const WRONG_VIDEO = "Escolha um vídeo da biblioteca para este campo.";
 const WRONG_MEDIA = "Escolha uma imagem ou um vídeo da biblioteca para este campo.";
 
-export function mediaTypeOf(key: string): MediaType | "other" {
+function mediaTypeOf(key: string): MediaType | "other" {
   const type = contentTypeFor(key);
   return type.startsWith("image/") ? "image" : type.startsWith("video/") ? "video" : "other";
 }
@@ -37,7 +37,7 @@ export async function listLibrary(buckets: readonly Bucket[] = BUCKETS): Promise
 }
 
 /** The stored object behind a URL, when the URL is ours and the object exists. */
-export async function storedObject(url: string): Promise<{ bucket: Bucket; key: string; url: string } | null> {
+async function storedObject(url: string): Promise<{ bucket: Bucket; key: string; url: string } | null> {
   const object = objectFromUrl(url);
   if (!object) return null;
   const backend = await storage();

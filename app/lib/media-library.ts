@@ -9,7 +9,7 @@ export function libraryField(field: string): string {
 }
 
 /** The two storage buckets (the server's list is in storage/keys.server.ts). */
-export type Bucket = "portfolio-media" | "blog-media";
+type Bucket = "portfolio-media" | "blog-media";
 
 export type MediaType = "image" | "video";
 

@@ -22,7 +22,7 @@ interface RowUrls {
 }
 
 /** "bucket/key" of a URL we stored (also behind the image route), else null. */
-export function mediaId(url: string | null | undefined): string | null {
+function mediaId(url: string | null | undefined): string | null {
   if (!url) return null;
   let target = url;
   if (url.startsWith("/img?")) target = new URLSearchParams(url.slice(5)).get("src") ?? "";

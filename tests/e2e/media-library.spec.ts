@@ -1,6 +1,7 @@
 // The media library, JavaScript on and off: upload a file in /admin/midia, pick it in a section's
 // form (a dialog with JavaScript, the library's picker page without), see its deletion refused
-// while the row uses it, and delete an unused file.
+// while the row uses it, and delete an unused file. On local disk by default; with E2E_S3=1 the
+// server stores uploads in a real S3-protocol server (npm run test:e2e:s3).
 import { expect, test, type Page } from "@playwright/test";
 import { formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
@@ -49,7 +50,9 @@ test("upload in the library, pick the file in a project's form, refused delete w
     await page.getByRole("dialog").getByRole("button", { name: `Escolher ${name}` }).click();
   }
   await expect(page.locator('[data-library-choice="cover_image"]')).toBeVisible();
-  await expect(page.locator('input[name="cover_image_biblioteca"]')).toHaveValue(new RegExp(`${name.replace(".", "\\.")}$`));
+  // The file's public URL: under /media on local disk, at the store's address with E2E_S3=1.
+  const base = process.env.E2E_S3 === "1" ? "http://127\\.0\\.0\\.1:\\d+/" : "/media/";
+  await expect(page.locator('input[name="cover_image_biblioteca"]')).toHaveValue(new RegExp(`^${base}portfolio-media/biblioteca/${name.replace(".", "\\.")}$`));
   await page.locator('[name="title"]').fill(title);
   await page.locator('[name="category"]').selectOption("IA");
   await page.locator('[name="description"]').fill("Capa escolhida da biblioteca.");

@@ -6,7 +6,7 @@ import { isBucket, isSafeKey, type Bucket, type StorageBackend } from "./keys.se
 import { LocalDiskStorage } from "./local.server.ts";
 
 export { BUCKETS, contentTypeFor, isBucket, isSafeKey, randomKey } from "./keys.server.ts";
-export type { Bucket, ListedObject, ObjectBody, StorageBackend, StoredObject } from "./keys.server.ts";
+export type { Bucket, ObjectBody, StorageBackend, StoredObject } from "./keys.server.ts";
 export { LocalDiskStorage } from "./local.server.ts";
 
 let backend: Promise<StorageBackend> | undefined;
