@@ -33,7 +33,8 @@ export async function listLibrary(buckets: readonly Bucket[] = BUCKETS): Promise
       });
     }
   }
-  return files.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  // Same date (S3 keeps whole seconds): keys start with the upload time, so the later name is newer.
+  return files.sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
 }
 
 /** The stored object behind a URL, when the URL is ours and the object exists. */

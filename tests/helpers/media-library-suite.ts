@@ -189,6 +189,27 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       expect(await usage.isInUse(inList.url)).toBe(false);
     });
 
+    it("pages through a large library, 24 files a page", async () => {
+      const { Readable } = await import("node:stream");
+      const backend = await store.storage();
+      const keys = Array.from({ length: 25 }, (_, i) => `paginacao/${String(i).padStart(2, "0")}.png`);
+      for (const key of keys) await backend.put("blog-media", key, Readable.from([fx.PNG_BYTES]), "image/png");
+      try {
+        const first = await list("?bucket=blog-media");
+        expect(first.files).toHaveLength(24);
+        expect(first.pages).toBe(Math.ceil(first.total / 24));
+        const last = await list(`?bucket=blog-media&pagina=${first.pages}`);
+        expect(last.page).toBe(first.pages);
+        const all = [first, ...(await Promise.all(Array.from({ length: first.pages - 1 }, (_, i) => list(`?bucket=blog-media&pagina=${i + 2}`))))];
+        const keysListed = all.flatMap((p) => p.files.map((f) => f.key));
+        expect(new Set(keysListed).size).toBe(first.total);
+        expect(keysListed).toEqual(expect.arrayContaining(keys));
+        expect((await list("?bucket=blog-media&pagina=999")).page).toBe(first.pages);
+      } finally {
+        for (const key of keys) await backend.delete("blog-media", key);
+      }
+    });
+
     it("in picker mode links each file back to the form page with its URL", async () => {
       const image = await uploadOne("arquivo_portfolio", fx.png());
       const data = await list(`?escolher=cover_image&voltar=${encodeURIComponent("/admin/portfolio?novo")}&tipo=imagem`);
