@@ -59,7 +59,8 @@ export interface MediaPickerProps {
 export function MediaPicker({ field, accept, onPick, label = "Escolher da biblioteca", returnTo }: MediaPickerProps) {
   const location = useLocation();
   const back = returnTo ?? withoutParam(location.pathname, location.search, libraryField(field));
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<HTMLDialogElement | null>(null);
+  const [open, setOpen] = useState(false);
   const fetcher = useFetcher<typeof libraryLoader>();
   const data = fetcher.data;
   const load = (page: number) => fetcher.load(pickerHref(field, accept, back, page));
@@ -70,64 +71,80 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
         className="inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
         onClick={(event) => {
           event.preventDefault();
-          dialog.current?.showModal();
+          setOpen(true);
           load(1);
         }}
       >
         {label}
       </Link>
-      <dialog ref={dialog} aria-labelledby={`picker-${field}-title`} className="m-auto w-full max-w-3xl rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-slate-900/50">
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 id={`picker-${field}-title`} className="text-xl font-bold text-slate-900">
-            Escolher da biblioteca
-          </h2>
-          <button type="button" aria-label="Fechar" onClick={() => dialog.current?.close()} className="rounded-full px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100">
-            ×
-          </button>
-        </div>
-        {!data ? (
-          <p role="status" className="text-sm text-slate-500">
-            Carregando...
-          </p>
-        ) : data.files.length === 0 ? (
-          <p className="text-slate-500">Nenhum arquivo na biblioteca.</p>
-        ) : (
-          <ul className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-3">
-            {data.files.map((file) => (
-              <li key={file.id}>
-                <button
-                  type="button"
-                  className="w-full overflow-hidden rounded-xl border border-slate-200 text-left hover:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
-                  aria-label={`Escolher ${file.name}`}
-                  onClick={() => {
-                    onPick(file.url);
-                    dialog.current?.close();
-                  }}
-                >
-                  <LibraryThumbnail file={file} className="h-28 w-full bg-slate-100 object-cover" />
-                  <span className="block truncate px-2 pt-1 text-xs font-medium text-slate-800">{file.name}</span>
-                  <span className="block px-2 pb-1 text-xs text-slate-500">
-                    {BUCKET_LABELS[file.bucket]} · {formatBytes(file.size)}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {data && data.pages > 1 ? (
-          <div className="mt-4 flex items-center justify-center gap-4 text-sm">
-            <button type="button" disabled={data.page <= 1} onClick={() => load(data.page - 1)} className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold disabled:opacity-40">
-              Anterior
-            </button>
-            <span>
-              Página {data.page} de {data.pages}
-            </span>
-            <button type="button" disabled={data.page >= data.pages} onClick={() => load(data.page + 1)} className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold disabled:opacity-40">
-              Próxima
+      {/* Rendered only while open, so its buttons never count among the page's focusable
+          controls (a section's form dialog keeps Tab inside itself by listing them). */}
+      {open ? (
+        <dialog
+          ref={(node) => {
+            dialog.current = node;
+            if (node && !node.open) node.showModal();
+          }}
+          onClose={() => setOpen(false)}
+          // Escape and Tab belong to this dialog, not to a form dialog it may sit in (which would close).
+          onKeyDown={(event) => {
+            if (event.key === "Escape" || event.key === "Tab") event.stopPropagation();
+          }}
+          aria-labelledby={`picker-${field}-title`}
+          className="m-auto w-full max-w-3xl rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-slate-900/50"
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <h2 id={`picker-${field}-title`} className="text-xl font-bold text-slate-900">
+              Escolher da biblioteca
+            </h2>
+            <button type="button" aria-label="Fechar" onClick={() => dialog.current?.close()} className="rounded-full px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100">
+              ×
             </button>
           </div>
-        ) : null}
-      </dialog>
+          {!data ? (
+            <p role="status" className="text-sm text-slate-500">
+              Carregando...
+            </p>
+          ) : data.files.length === 0 ? (
+            <p className="text-slate-500">Nenhum arquivo na biblioteca.</p>
+          ) : (
+            <ul className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-3">
+              {data.files.map((file) => (
+                <li key={file.id}>
+                  <button
+                    type="button"
+                    className="w-full overflow-hidden rounded-xl border border-slate-200 text-left hover:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+                    aria-label={`Escolher ${file.name}`}
+                    onClick={() => {
+                      onPick(file.url);
+                      dialog.current?.close();
+                    }}
+                  >
+                    <LibraryThumbnail file={file} className="h-28 w-full bg-slate-100 object-cover" />
+                    <span className="block truncate px-2 pt-1 text-xs font-medium text-slate-800">{file.name}</span>
+                    <span className="block px-2 pb-1 text-xs text-slate-500">
+                      {BUCKET_LABELS[file.bucket]} · {formatBytes(file.size)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {data && data.pages > 1 ? (
+            <div className="mt-4 flex items-center justify-center gap-4 text-sm">
+              <button type="button" disabled={data.page <= 1} onClick={() => load(data.page - 1)} className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold disabled:opacity-40">
+                Anterior
+              </button>
+              <span>
+                Página {data.page} de {data.pages}
+              </span>
+              <button type="button" disabled={data.page >= data.pages} onClick={() => load(data.page + 1)} className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold disabled:opacity-40">
+                Próxima
+              </button>
+            </div>
+          ) : null}
+        </dialog>
+      ) : null}
     </>
   );
 }
