@@ -1,6 +1,7 @@
 // The media library: every file stored in both buckets, which rows use it, upload and delete.
 // With ?escolher=<field>&voltar=<form page> it is the picker of a form without JavaScript: each
 // file links back to the form with the file's URL in the field's library parameter.
+import { basename } from "node:path";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.midia";
 import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
@@ -58,7 +59,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Biblioteca de mídia | Admin" }];
 
 const TOASTS = {
-  uploaded: { type: "success", title: "Arquivo enviado", description: "O arquivo já está na biblioteca." },
   noFile: { type: "error", title: "Nenhum arquivo", description: "Selecione um arquivo para enviar." },
   deleted: { type: "success", title: "Arquivo excluído" },
 } as const;
@@ -91,7 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (failure) await discard(stored);
   if (failure) return rejected(context, { lastResult: null, toast: { type: "error", title: "Arquivo inválido", description: failure.message } }, failure.status);
   if (Object.keys(stored).length === 0) return rejected(context, { lastResult: null, toast: TOASTS.noFile }, 400);
-  return saved(context, LIST, TOASTS.uploaded);
+  const names = Object.values(stored).map((object) => `“${basename(object.key)}”`).join(", ");
+  return saved(context, LIST, { type: "success", title: "Arquivo enviado", description: `${names} já está na biblioteca.` });
 }
 
 type ListedFile = Route.ComponentProps["loaderData"]["files"][number];
@@ -232,7 +233,7 @@ function FileCard({ file, choose, deleteTo }: { file: ListedFile; choose: string
             ))}
           </ul>
         ) : (
-          <p className="text-slate-400">Não usado</p>
+          <p className="text-slate-500">Não usado</p>
         )}
         <div className="flex gap-2 pt-2">
           {choose ? (

@@ -5,23 +5,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
-/** The names of the files on the library's first page (newest first). */
-async function listedNames(page: Page): Promise<string[]> {
-  return page.locator("[data-media]").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-media") ?? ""));
-}
-
-/** Uploads a PNG into the portfolio bucket and returns its stored name. */
+/** Uploads a PNG into the portfolio bucket and returns its stored name (the toast names it). */
 async function uploadPng(page: Page): Promise<string> {
   await page.goto("/admin/midia?bucket=portfolio-media&tipo=imagem");
   await formReady(page);
-  const before = new Set(await listedNames(page));
   await page.locator('input[name="arquivo_portfolio"]').setInputFiles(PNG);
   await page.getByRole("button", { name: "Enviar", exact: true }).click();
-  await expect(toast(page, "Arquivo enviado")).toBeVisible();
+  const sent = toast(page, "Arquivo enviado");
+  await expect(sent).toContainText(/“\d+\.png” já está na biblioteca\./);
+  const name = /“(\d+\.png)”/.exec((await sent.textContent()) ?? "")![1]!;
   await page.goto("/admin/midia?bucket=portfolio-media&tipo=imagem");
-  const added = (await listedNames(page)).filter((name) => !before.has(name));
-  expect(added).toHaveLength(1);
-  return added[0]!;
+  await expect(page.locator(`[data-media="${name}"]`)).toBeVisible();
+  return name;
 }
 
 async function deleteFromLibrary(page: Page, name: string) {
