@@ -79,7 +79,7 @@ export interface SaveContext<R> {
   form: FormData;
   /** The row the form edits (null when creating, or when the id is stale). */
   existing: R | null;
-  /** Per upload field: the file stored by this request, else the row's current one, else null. */
+  /** Per upload field: the file stored (or picked from the library) by this request, else the row's current one, else null. */
   fileUrl: Record<string, string | null>;
   /** Per upload field: the URL of the file stored by this request, or picked from the media library. */
   uploaded: Record<string, string>;

@@ -47,6 +47,8 @@ export interface MediaPickerProps {
   /** Called with the picked file's public URL (with JavaScript). */
   onPick: (url: string) => void;
   label?: string;
+  /** The field's own label, added to the link's accessible name when a form has several pickers. */
+  fieldLabel?: string;
   /** Where the picker page returns without JavaScript; default: this page. */
   returnTo?: string;
 }
@@ -56,7 +58,7 @@ export interface MediaPickerProps {
  * dialog of thumbnails instead and calls `onPick(url)` with the chosen file (the blog's editor
  * uses it so; FileField through LibraryChoice).
  */
-export function MediaPicker({ field, accept, onPick, label = "Escolher da biblioteca", returnTo }: MediaPickerProps) {
+export function MediaPicker({ field, accept, onPick, label = "Escolher da biblioteca", fieldLabel, returnTo }: MediaPickerProps) {
   const location = useLocation();
   const back = returnTo ?? withoutParam(location.pathname, location.search, libraryField(field));
   const dialog = useRef<HTMLDialogElement | null>(null);
@@ -68,6 +70,7 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
     <>
       <Link
         to={pickerHref(field, accept, back)}
+        aria-label={fieldLabel ? `${label}: ${fieldLabel}` : undefined}
         className="inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
         onClick={(event) => {
           event.preventDefault();
@@ -182,7 +185,7 @@ export function LibraryChoice({ field, accept, label }: { field: string; accept:
           </figcaption>
         </figure>
       ) : null}
-      <MediaPicker field={field} accept={accept} onPick={setPicked} />
+      <MediaPicker field={field} accept={accept} onPick={setPicked} fieldLabel={label} />
     </div>
   );
 }
