@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startS3rver } from "../tests/helpers/s3rver.ts";
 import { startWebhookServer } from "../tests/helpers/webhook-server.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -27,6 +28,10 @@ const env: NodeJS.ProcessEnv = {
 const webhook = await startWebhookServer({ WEBHOOK_SLOW_MS: "2500" });
 env.CHAT_WEBHOOK_URL = webhook.url;
 
+// E2E_S3=1: uploads go to a real S3-protocol server (s3rver) instead of the local disk.
+const s3 = process.env.E2E_S3 === "1" ? await startS3rver() : null;
+if (s3) Object.assign(env, { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey });
+
 const children: ChildProcess[] = [];
 function run(script: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -42,6 +47,7 @@ function start(script: string, extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
 function stopAll() {
   for (const c of children) c.kill("SIGTERM");
   void webhook.stop();
+  void s3?.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 process.on("SIGTERM", () => { stopAll(); process.exit(0); });

@@ -3,7 +3,8 @@
 //   2. Vitest on SQLite: unit, route, integration (two instances on PostgreSQL + S3) and the
 //      bad-input suite
 //   3. the route tests again on PostgreSQL (a throwaway cluster; required when CI=true)
-//   4. Playwright against the built server, JavaScript on and off
+//   4. Playwright against the built server, JavaScript on and off (the media library's specs
+//      also with uploads in S3)
 //   5. the load script with modest numbers
 // Extra arguments go to Playwright (e.g. `npm test -- tests/e2e/chat.spec.ts`).
 import { spawnSync } from "node:child_process";
@@ -28,6 +29,10 @@ if (postgresBinDir()) {
   console.warn("PostgreSQL is not installed here: skipping the PostgreSQL leg (CI runs it).");
 }
 steps.push({ name: "playwright", cmd: bin("playwright"), args: ["test", ...process.argv.slice(2)], env: useBuild });
+if (process.argv.length === 2) {
+  // The media library's browser tests again with uploads in an S3-protocol server.
+  steps.push({ name: "playwright (S3)", cmd: bin("playwright"), args: ["test", "tests/e2e/media-library.spec.ts"], env: { ...useBuild, E2E_S3: "1" } });
+}
 steps.push({ name: "load", cmd: process.execPath, args: ["scripts/load.ts", "--connections", "20", "--duration", "15"], env: useBuild });
 
 const results: Array<[string, boolean]> = [];

@@ -11,6 +11,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { Toast } from "./toast";
 import { deleteByUrl } from "./storage/index.server";
+import { libraryPicks } from "./media-library.server";
+import { isInUse } from "./media-usage.server";
 import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "./upload.server";
 import { formId, isParsed, logFailure, readAdminForm, rejected, saved, serverMessage, uploadErrors } from "./admin-action.server";
 
@@ -77,9 +79,9 @@ export interface SaveContext<R> {
   form: FormData;
   /** The row the form edits (null when creating, or when the id is stale). */
   existing: R | null;
-  /** Per upload field: the file stored by this request, else the row's current one, else null. */
+  /** Per upload field: the file stored (or picked from the library) by this request, else the row's current one, else null. */
   fileUrl: Record<string, string | null>;
-  /** Per upload field: the URL of the file stored by this request. */
+  /** Per upload field: the URL of the file stored by this request, or picked from the media library. */
   uploaded: Record<string, string>;
   refused: Record<string, UploadFailure>;
 }
@@ -132,11 +134,14 @@ export function sectionAction<R extends Row, Schema extends z.ZodType, Data>(sec
     const id = formId(form);
     const existing = id ? await model.findUnique({ where: { id } }) : null;
     const uploaded = Object.fromEntries(Object.entries(stored).map(([field, object]) => [field, object.url]));
+    // A file picked from the media library is the field's new file too (never discarded: it is not `stored`).
+    const library = await libraryPicks(form, section.uploads ?? {}, uploaded);
+    Object.assign(uploaded, library.picked);
     const fileUrl = Object.fromEntries(files.map(([field, { column }]) => [field, uploaded[field] ?? (existing?.[column] as string | null | undefined) ?? null]));
     const save: SaveContext<R> = { id, form, existing, fileUrl, uploaded, refused };
 
     const blocking = Object.fromEntries(Object.entries(refused).filter(([field]) => !section.files?.[field]?.refusalKeepsPrevious));
-    const fieldErrors = uploadErrors(blocking);
+    const fieldErrors = { ...uploadErrors(blocking), ...library.errors };
     for (const [field, { required }] of files) if (required && !fileUrl[field] && !refused[field]) fieldErrors[field] = [required];
     Object.assign(fieldErrors, await section.check?.(submission, save));
     const stale = Boolean(id && !existing);
@@ -190,7 +195,16 @@ export function sectionAction<R extends Row, Schema extends z.ZodType, Data>(sec
   };
 }
 
-/** Deletes files a row no longer uses; a failure leaves an orphan file (logged), not a failed request. */
+/**
+ * Deletes files a row no longer uses, unless another row still uses them (a file picked from the
+ * media library may be shared); a failure leaves an orphan file (logged), not a failed request.
+ */
 async function deleteFiles(urls: Array<string | null | undefined>) {
-  for (const url of urls) if (url) await deleteByUrl(url).catch((error: unknown) => logFailure("file delete failed", error));
+  for (const url of urls) {
+    if (url) await deleteUnlessUsed(url).catch((error: unknown) => logFailure("file delete failed", error));
+  }
+}
+
+async function deleteUnlessUsed(url: string) {
+  if (!(await isInUse(url))) await deleteByUrl(url);
 }

@@ -25,6 +25,7 @@ const sections = [
   { to: "/admin/client-logos", title: "Logos de clientes", text: "Faixa de logos da página inicial", count: "logos" },
   { to: "/admin/course-testimonials", title: "Depoimentos do curso", text: "Vídeos de alunos", count: "course" },
   { to: "/admin/blog", title: "Blog", text: "Posts e rascunhos", count: "blog" },
+  { to: "/admin/midia", title: "Biblioteca de mídia", text: "Imagens e vídeos enviados", count: null },
   { to: "/admin/configuracoes", title: "Configurações", text: "Telefones, e-mail, endereço e redes sociais", count: null },
 ] as const;
 

@@ -1,6 +1,6 @@
 // One storage suite, two backends: local disk and a real S3-protocol server (s3rver).
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -137,6 +137,17 @@ describe.each(backends)("storage on $name", ({ start }) => {
     expect(await store.head("portfolio-media", key)).toBeNull();
   });
 
+  it("lists a bucket's objects, in folders too, with size and date", async () => {
+    const key = randomKey("png", "lista/sub");
+    await store.put("blog-media", key, trickle(randomBytes(1234)), "image/png");
+    const listed = (await store.list("blog-media")).find((object) => object.key === key);
+    expect(listed).toMatchObject({ key, size: 1234 });
+    expect(Date.now() - listed!.lastModified.getTime()).toBeLessThan(60_000);
+    expect((await store.list("portfolio-media")).map((object) => object.key)).not.toContain(key);
+    await store.delete("blog-media", key);
+    expect((await store.list("blog-media")).map((object) => object.key)).not.toContain(key);
+  });
+
   it("gives a public URL that serves the object", async () => {
     const bytes = randomBytes(2048);
     const key = randomKey("jpg");
@@ -160,6 +171,17 @@ describe("local disk storage", () => {
     );
     await expect(store.put("portfolio-media", "a.mp4", failing, "video/mp4")).rejects.toThrow();
     expect(readdirSync(join(root, "portfolio-media"))).toEqual([]);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("does not list an upload still being written (its .part file), nor a bucket never written to", async () => {
+    const root = mkdtempSync(join(tmpdir(), "storage-local-"));
+    const store: StorageBackend = new LocalDiskStorage(root);
+    mkdirSync(join(root, "portfolio-media"));
+    writeFileSync(join(root, "portfolio-media", "1.mp4.part"), "meio arquivo");
+    await store.put("portfolio-media", "2.png", Readable.from([Buffer.from("x")]), "image/png");
+    expect((await store.list("portfolio-media")).map((object) => object.key)).toEqual(["2.png"]);
+    expect(await store.list("blog-media")).toEqual([]);
     rmSync(root, { recursive: true, force: true });
   });
 });

@@ -21,12 +21,21 @@ export interface ObjectBody {
   lastModified: Date;
 }
 
+/** One object as a listing sees it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export interface StorageBackend {
   put(bucket: Bucket, key: string, body: Readable, contentType: string): Promise<number>;
   get(bucket: Bucket, key: string, range?: { start: number; end: number }): Promise<ObjectBody | null>;
   head(bucket: Bucket, key: string): Promise<{ size: number; contentType: string; lastModified: Date } | null>;
   delete(bucket: Bucket, key: string): Promise<void>;
   publicUrl(bucket: Bucket, key: string): string;
+  /** Every object in the bucket (for the media library); unfinished uploads are left out. */
+  list(bucket: Bucket): Promise<ListedObject[]>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

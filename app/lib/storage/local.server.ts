@@ -1,11 +1,11 @@
 // The local-disk backend: objects are files under UPLOADS_DIR/<bucket>/<key>, written to a
 // temporary ".part" file first so a failed upload never leaves half a file under its final name.
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
-import { dirname, resolve, sep } from "node:path";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { contentTypeFor, isBucket, isSafeKey, type Bucket, type StorageBackend } from "./keys.server.ts";
+import { contentTypeFor, isBucket, isSafeKey, type Bucket, type ListedObject, type StorageBackend } from "./keys.server.ts";
 
 export class LocalDiskStorage implements StorageBackend {
   readonly root: string;
@@ -52,5 +52,21 @@ export class LocalDiskStorage implements StorageBackend {
 
   publicUrl(bucket: Bucket, key: string) {
     return `/media/${bucket}/${key}`;
+  }
+
+  async list(bucket: Bucket): Promise<ListedObject[]> {
+    if (!isBucket(bucket)) throw new Error("invalid bucket");
+    const root = resolve(this.root, bucket);
+    const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+    const objects: ListedObject[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      // A ".part" file is an upload still streaming (or one that broke off): not an object yet.
+      const key = relative(root, join(entry.parentPath, entry.name)).split(sep).join("/");
+      if (key.endsWith(".part") || !isSafeKey(key)) continue;
+      const s = await stat(join(root, key)).catch(() => null);
+      if (s?.isFile()) objects.push({ key, size: s.size, lastModified: s.mtime });
+    }
+    return objects;
   }
 }

@@ -12,6 +12,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutBucketPolicyCommand,
   PutObjectCommand,
   S3Client,
@@ -21,7 +22,7 @@ import {
 } from "@aws-sdk/client-s3";
 import type { Readable } from "node:stream";
 import { IMMUTABLE_CACHE } from "../http.server.ts";
-import { BUCKETS, isBucket, isSafeKey, type Bucket, type ObjectBody, type StorageBackend } from "./keys.server.ts";
+import { BUCKETS, isBucket, isSafeKey, type Bucket, type ListedObject, type ObjectBody, type StorageBackend } from "./keys.server.ts";
 
 export interface S3Config {
   endpoint: string;
@@ -136,6 +137,20 @@ export class S3Storage implements StorageBackend {
 
   publicUrl(bucket: Bucket, key: string) {
     return `${this.publicBase}/${bucket}/${key}`;
+  }
+
+  async list(bucket: Bucket): Promise<ListedObject[]> {
+    if (!isBucket(bucket)) throw new Error("invalid bucket");
+    const objects: ListedObject[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
+      for (const item of page.Contents ?? []) {
+        if (item.Key && isSafeKey(item.Key)) objects.push({ key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified ?? new Date(0) });
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return objects;
   }
 }
 

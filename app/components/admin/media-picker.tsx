@@ -1,0 +1,200 @@
+// Picking a file already in the media library instead of uploading it again.
+// Without JavaScript "Escolher da biblioteca" is a link to /admin/midia?escolher=<field>, whose
+// files link back to the form with the file's URL in the page's address; the form posts it in
+// the field's library field (see libraryField). With JavaScript the same link opens a dialog
+// with thumbnails, loaded from the library page's loader, and picking fills the field at once.
+import { useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { previewSrc } from "~/lib/image-url";
+import { BUCKET_LABELS, formatBytes, libraryField, type LibraryFile } from "~/lib/media-library";
+import type { loader as libraryLoader } from "~/routes/admin.midia";
+
+/** Which files a field takes. */
+export type PickerAccept = "image" | "video" | "media";
+
+const TYPE_PARAM: Record<PickerAccept, string> = { image: "imagem", video: "video", media: "" };
+
+/** An input's accept list as the kind of library file it takes. */
+export function pickerAcceptFor(accept: string): PickerAccept {
+  const video = accept.includes("video");
+  const image = accept.includes("image");
+  return video && image ? "media" : video ? "video" : "image";
+}
+
+/** The library page in picker mode for a field, returning to `returnTo`. */
+function pickerHref(field: string, accept: PickerAccept, returnTo: string, page = 1): string {
+  const params = new URLSearchParams({ escolher: field, voltar: returnTo });
+  if (TYPE_PARAM[accept]) params.set("tipo", TYPE_PARAM[accept]);
+  if (page > 1) params.set("pagina", String(page));
+  return `/admin/midia?${params}`;
+}
+
+/**
+ * A library file's thumbnail: images through the image route, videos as a frame of the file
+ * (muted and never played, so it has no captions to give), anything else as its name.
+ */
+export function LibraryThumbnail({ file, className }: { file: Pick<LibraryFile, "url" | "name" | "type">; className?: string }) {
+  if (file.type === "image") return <img src={previewSrc(file.url)} alt={file.name} className={className} loading="lazy" />;
+  if (file.type === "video") return <video src={`${file.url}#t=0.5`} className={className} muted playsInline preload="metadata" aria-label={file.name} />;
+  return <div className={`${className ?? ""} flex items-center justify-center text-xs text-slate-500`}>{file.name}</div>;
+}
+
+export interface MediaPickerProps {
+  /** The upload field the file is for (names the picker page's `escolher` parameter). */
+  field: string;
+  /** Which files are offered. */
+  accept: PickerAccept;
+  /** Called with the picked file's public URL (with JavaScript). */
+  onPick: (url: string) => void;
+  label?: string;
+  /** The field's own label, added to the link's accessible name when a form has several pickers. */
+  fieldLabel?: string;
+  /** Where the picker page returns without JavaScript; default: this page. */
+  returnTo?: string;
+}
+
+/**
+ * "Escolher da biblioteca": a link to the library's picker page, which with JavaScript opens a
+ * dialog of thumbnails instead and calls `onPick(url)` with the chosen file (the blog's editor
+ * uses it so; FileField through LibraryChoice).
+ */
+export function MediaPicker({ field, accept, onPick, label = "Escolher da biblioteca", fieldLabel, returnTo }: MediaPickerProps) {
+  const location = useLocation();
+  const back = returnTo ?? withoutParam(location.pathname, location.search, libraryField(field));
+  const dialog = useRef<HTMLDialogElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<typeof libraryLoader>();
+  const data = fetcher.data;
+  const load = (page: number) => fetcher.load(pickerHref(field, accept, back, page));
+  return (
+    <>
+      <Link
+        to={pickerHref(field, accept, back)}
+        aria-label={fieldLabel ? `${label}: ${fieldLabel}` : undefined}
+        className="inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+          load(1);
+        }}
+      >
+        {label}
+      </Link>
+      {/* Rendered only while open, so its buttons never count among the page's focusable
+          controls (a section's form dialog keeps Tab inside itself by listing them). */}
+      {open ? (
+        <dialog
+          ref={(node) => {
+            dialog.current = node;
+            if (node && !node.open) node.showModal();
+          }}
+          onClose={() => setOpen(false)}
+          // Escape and Tab belong to this dialog, not to a form dialog it may sit in (which would close).
+          onKeyDown={(event) => {
+            if (event.key === "Escape" || event.key === "Tab") event.stopPropagation();
+          }}
+          aria-labelledby={`picker-${field}-title`}
+          className="m-auto w-full max-w-3xl rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-slate-900/50"
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <h2 id={`picker-${field}-title`} className="text-xl font-bold text-slate-900">
+              Escolher da biblioteca
+            </h2>
+            <button type="button" aria-label="Fechar" onClick={() => dialog.current?.close()} className="rounded-full px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100">
+              ×
+            </button>
+          </div>
+          {!data ? (
+            <p role="status" className="text-sm text-slate-500">
+              Carregando...
+            </p>
+          ) : data.files.length === 0 ? (
+            <p className="text-slate-500">Nenhum arquivo na biblioteca.</p>
+          ) : (
+            <ul className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-3">
+              {data.files.map((file) => (
+                <li key={file.id}>
+                  <button
+                    type="button"
+                    className="w-full overflow-hidden rounded-xl border border-slate-200 text-left hover:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+                    aria-label={`Escolher ${file.name}`}
+                    onClick={() => {
+                      onPick(file.url);
+                      dialog.current?.close();
+                    }}
+                  >
+                    <LibraryThumbnail file={file} className="h-28 w-full bg-slate-100 object-cover" />
+                    <span className="block truncate px-2 pt-1 text-xs font-medium text-slate-800">{file.name}</span>
+                    <span className="block px-2 pb-1 text-xs text-slate-500">
+                      {BUCKET_LABELS[file.bucket]} · {formatBytes(file.size)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {data && data.pages > 1 ? (
+            <div className="mt-4 flex items-center justify-center gap-4 text-sm">
+              <button type="button" disabled={data.page <= 1} onClick={() => load(data.page - 1)} className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold disabled:opacity-40">
+                Anterior
+              </button>
+              <span>
+                Página {data.page} de {data.pages}
+              </span>
+              <button type="button" disabled={data.page >= data.pages} onClick={() => load(data.page + 1)} className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold disabled:opacity-40">
+                Próxima
+              </button>
+            </div>
+          ) : null}
+        </dialog>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The library side of an upload field: the picker, and the picked file (from the dialog, or from
+ * the page's address after the picker page) posted in `libraryField(field)` and shown as a preview.
+ */
+export function LibraryChoice({ field, accept, label }: { field: string; accept: PickerAccept; label: string }) {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const param = libraryField(field);
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = picked ?? searchParams.get(param) ?? "";
+  return (
+    <div className="mt-2 space-y-2">
+      <input type="hidden" name={param} value={chosen} />
+      {chosen ? (
+        <figure data-library-choice={field}>
+          <LibraryThumbnail file={{ url: chosen, name: `${label}: arquivo escolhido`, type: /\.(mp4|webm|ogg|mov)$/i.test(chosen) ? "video" : "image" }} className="h-32 w-auto rounded-lg border border-slate-200 object-cover" />
+          <figcaption className="mt-1 text-xs text-slate-500">
+            Escolhido da biblioteca (usado ao salvar, se nenhum arquivo novo for enviado).{" "}
+            <Link
+              to={withoutParam(location.pathname, location.search, param)}
+              replace
+              preventScrollReset
+              className="font-medium text-brand-600 hover:underline"
+              onClick={(event) => {
+                event.preventDefault();
+                setPicked("");
+              }}
+            >
+              Desfazer escolha
+            </Link>
+          </figcaption>
+        </figure>
+      ) : null}
+      <MediaPicker field={field} accept={accept} onPick={setPicked} fieldLabel={label} />
+    </div>
+  );
+}
+
+/** The page's address without one query parameter (others kept as written: "?novo" stays "?novo"). */
+export function withoutParam(pathname: string, search: string, param: string): string {
+  const rest = search
+    .replace(/^\?/, "")
+    .split("&")
+    .filter((part) => part && part.split("=")[0] !== param);
+  return rest.length ? `${pathname}?${rest.join("&")}` : pathname;
+}

@@ -1,0 +1,222 @@
+// The media library's route suite, run once per backend (tests/routes/media-library-local.test.ts
+// and media-library-s3.test.ts): upload and list in /admin/midia, pick a stored file in a
+// section's form, refuse to delete a file in use, delete an unused one, and keep shared files
+// when a row is replaced or deleted. Modules load after `configure` (S3 variables are read at import).
+import { beforeAll, describe, expect, it } from "vitest";
+import { bufferedFormRequest, formRequest, getRequest, routeArgs } from "./request";
+
+type Fixtures = typeof import("../routes/admin-fixtures");
+type Library = typeof import("~/routes/admin.midia");
+type Portfolio = typeof import("~/routes/admin.portfolio");
+type Led = typeof import("~/routes/admin.led-panels");
+type Storage = typeof import("~/lib/storage/index.server");
+type Db = typeof import("~/lib/db.server");
+type Usage = typeof import("~/lib/media-usage.server");
+
+export function mediaLibrarySuite(name: string, configure: () => Promise<void>) {
+  describe(`media library on ${name}`, () => {
+    let fx: Fixtures;
+    let library: Library;
+    let portfolio: Portfolio;
+    let led: Led;
+    let store: Storage;
+    let db: Db["db"];
+    let usage: Usage;
+    let cookie = "";
+
+    beforeAll(async () => {
+      await configure();
+      fx = await import("../routes/admin-fixtures");
+      library = await import("~/routes/admin.midia");
+      portfolio = await import("~/routes/admin.portfolio");
+      led = await import("~/routes/admin.led-panels");
+      store = await import("~/lib/storage/index.server");
+      db = (await import("~/lib/db.server")).db;
+      usage = await import("~/lib/media-usage.server");
+      cookie = await fx.sessionCookie();
+    });
+
+    const list = async (query = "") => library.loader(routeArgs(getRequest(`/admin/midia${query}`, { cookie })));
+    const upload = async (fields: Record<string, string | Blob>) =>
+      fx.call(fx.underAdminLayout(library.action), formRequest("/admin/midia", { intent: "upload", ...fields }, { cookie }));
+    /** Uploads one file through the library and returns its URL. */
+    const uploadOne = async (field: "arquivo_portfolio" | "arquivo_blog", file: File) => {
+      const before = new Set((await list()).files.map((f) => f.url));
+      const response = await fx.responseOf(library.action, fx.formRequest("/admin/midia", { intent: "upload", [field]: file }, { cookie }));
+      expect(response.status).toBe(302);
+      const added = (await list()).files.filter((f) => !before.has(f.url));
+      expect(added).toHaveLength(1);
+      return added[0]!;
+    };
+    const exists = async (url: string) => {
+      const object = store.objectFromUrl(url)!;
+      return (await (await store.storage()).head(object.bucket, object.key)) !== null;
+    };
+    const savePortfolio = (fields: Record<string, string | Blob>) =>
+      fx.call(portfolio.action, formRequest("/admin/portfolio", { title: "Projeto", category: "IA", description: "D", result: "R", ...fields }, { cookie }));
+
+    it("is guarded like every admin page", async () => {
+      await fx.expectGuarded(library.action, "/admin/midia", { intent: "delete", id: "portfolio-media/x.png" });
+    });
+
+    it("uploads into either bucket and lists the files, filterable by bucket and type", async () => {
+      const image = await uploadOne("arquivo_portfolio", fx.png("capa.png"));
+      const video = await uploadOne("arquivo_blog", fx.mp4("clipe.mp4"));
+      expect(image).toMatchObject({ bucket: "portfolio-media", type: "image", size: fx.PNG_BYTES.length, usedBy: [] });
+      expect(image.key).toMatch(/^biblioteca\/\d+\.png$/);
+      expect(video).toMatchObject({ bucket: "blog-media", type: "video" });
+      expect(await exists(image.url)).toBe(true);
+
+      const blogOnly = await list("?bucket=blog-media");
+      expect(blogOnly.files.every((f) => f.bucket === "blog-media")).toBe(true);
+      expect(blogOnly.files.map((f) => f.url)).toContain(video.url);
+      const images = await list("?tipo=imagem");
+      expect(images.files.every((f) => f.type === "image")).toBe(true);
+      expect(images.files.map((f) => f.url)).toContain(image.url);
+      expect((await list("?tipo=video&bucket=portfolio-media")).files.map((f) => f.url)).not.toContain(image.url);
+    });
+
+    it("refuses an upload with no file or a file that is not media", async () => {
+      const empty = await upload({});
+      expect(empty).toMatchObject({ init: { status: 400 } });
+      const fake = await fx.dataOf(library.action, await bufferedFormRequest("/admin/midia", { intent: "upload", arquivo_blog: fx.fakePng() }, { cookie }));
+      expect(fake.status).toBe(400);
+      expect(fake.body.toast?.description).toBe("Por favor, selecione uma imagem ou vídeo.");
+    });
+
+    it("saves a section's row with a file picked from the library, and then refuses to delete that file", async () => {
+      const image = await uploadOne("arquivo_portfolio", fx.png());
+      const title = `Com arquivo da biblioteca ${Date.now()}`;
+      const saved = await savePortfolio({ title, cover_image_biblioteca: image.url });
+      expect(saved).toBeInstanceOf(Response);
+      const row = await db.portfolioItem.findFirstOrThrow({ where: { title } });
+      expect(row.coverImage).toBe(image.url);
+
+      const listed = (await list()).files.find((f) => f.url === image.url)!;
+      expect(listed.usedBy).toEqual([{ section: "Portfólio", row: title, editTo: `/admin/portfolio?editar=${row.id}` }]);
+      expect(await usage.isInUse(image.url)).toBe(true);
+
+      const refused = await fx.dataOf(fx.underAdminLayout(library.action), formRequest("/admin/midia", { intent: "delete", id: image.id }, { cookie }));
+      expect(refused.status).toBe(409);
+      expect(refused.body.toast?.description).toBe(
+        `Este arquivo não pode ser excluído porque está em uso em Portfólio: “${title}”. Troque o arquivo nesses registros antes de excluí-lo.`,
+      );
+      expect(await exists(image.url)).toBe(true);
+
+      // Deleting the only row that used it deletes the file too.
+      await fx.responseOf(portfolio.action, formRequest("/admin/portfolio", { intent: "delete", id: row.id }, { cookie }));
+      expect(await exists(image.url)).toBe(false);
+    });
+
+    it("deletes an unused file", async () => {
+      const image = await uploadOne("arquivo_blog", fx.png());
+      const response = await fx.responseOf(library.action, formRequest("/admin/midia", { intent: "delete", id: image.id }, { cookie }));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/admin/midia");
+      expect(await exists(image.url)).toBe(false);
+      expect((await list()).files.map((f) => f.url)).not.toContain(image.url);
+      const again = await fx.dataOf(library.action, formRequest("/admin/midia", { intent: "delete", id: image.id }, { cookie }));
+      expect(again.status).toBe(404);
+      const invalid = await fx.dataOf(library.action, formRequest("/admin/midia", { intent: "delete", id: "outro-bucket/../x" }, { cookie }));
+      expect(invalid.status).toBe(400);
+    });
+
+    it("accepts only files of our storage, of the field's type, and never deletes a picked file when the save fails", async () => {
+      const image = await uploadOne("arquivo_portfolio", fx.png());
+      const video = await uploadOne("arquivo_portfolio", fx.mp4());
+      const before = await db.portfolioItem.count();
+
+      const foreign = await fx.dataOf(portfolio.action, formRequest("/admin/portfolio", { title: "X", category: "IA", description: "D", result: "R", cover_image_biblioteca: "https://exemplo.com/a.png" }, { cookie }));
+      expect(foreign.status).toBe(400);
+      expect(foreign.body.lastResult?.error?.cover_image).toEqual(["O arquivo escolhido não está na biblioteca de mídia."]);
+      const missing = image.url.replace(/\d+\.png$/, "123.png");
+      const gone = await fx.dataOf(portfolio.action, formRequest("/admin/portfolio", { title: "X", category: "IA", description: "D", result: "R", cover_image_biblioteca: missing }, { cookie }));
+      expect(gone.status).toBe(400);
+
+      const wrongType = await fx.dataOf(led.action, formRequest("/admin/led-panels", { title: "P", primary_flow: "1", reach: "2", flow: "3", description: "D", photo_biblioteca: video.url }, { cookie }));
+      expect(wrongType.status).toBe(400);
+      expect(wrongType.body.lastResult?.error?.photo).toEqual(["Escolha uma imagem da biblioteca para este campo."]);
+
+      const invalid = await fx.dataOf(portfolio.action, formRequest("/admin/portfolio", { title: "", category: "IA", description: "D", result: "R", cover_image_biblioteca: image.url }, { cookie }));
+      expect(invalid.status).toBe(400);
+      expect(await db.portfolioItem.count()).toBe(before);
+      expect(await exists(image.url)).toBe(true);
+
+      // A new upload wins over a pick, and the picked file stays.
+      const title = `Upload vence ${Date.now()}`;
+      await savePortfolio({ title, cover_image: fx.png(), cover_image_biblioteca: image.url });
+      const row = await db.portfolioItem.findFirstOrThrow({ where: { title } });
+      expect(row.coverImage).not.toBe(image.url);
+      expect(await exists(image.url)).toBe(true);
+      await fx.responseOf(portfolio.action, formRequest("/admin/portfolio", { intent: "delete", id: row.id }, { cookie }));
+    });
+
+    it("keeps a file shared by two rows when one of them replaces or deletes it", async () => {
+      const shared = await uploadOne("arquivo_portfolio", fx.png());
+      const [a, b] = [`Compartilha A ${Date.now()}`, `Compartilha B ${Date.now()}`];
+      await savePortfolio({ title: a, cover_image_biblioteca: shared.url });
+      await savePortfolio({ title: b, cover_image_biblioteca: shared.url });
+      const rowA = await db.portfolioItem.findFirstOrThrow({ where: { title: a } });
+      const rowB = await db.portfolioItem.findFirstOrThrow({ where: { title: b } });
+      expect((await usage.usagesOf(shared.url)).map((u) => u.row).sort()).toEqual([a, b].sort());
+
+      // A replaces its cover with a new upload: B still uses the shared file.
+      await savePortfolio({ id: rowA.id, title: a, cover_image: fx.png() });
+      const replaced = await db.portfolioItem.findUniqueOrThrow({ where: { id: rowA.id } });
+      expect(replaced.coverImage).not.toBe(shared.url);
+      expect(await exists(shared.url)).toBe(true);
+      // B is deleted: nothing uses the file any more, so it goes with the row.
+      await fx.responseOf(portfolio.action, formRequest("/admin/portfolio", { intent: "delete", id: rowB.id }, { cookie }));
+      expect(await exists(shared.url)).toBe(false);
+      await fx.responseOf(portfolio.action, formRequest("/admin/portfolio", { intent: "delete", id: rowA.id }, { cookie }));
+      expect(await exists(replaced.coverImage!)).toBe(false);
+    });
+
+    it("counts URL lists and images in blog HTML as uses", async () => {
+      const inList = await uploadOne("arquivo_portfolio", fx.png());
+      const inHtml = await uploadOne("arquivo_blog", fx.png());
+      const item = await db.portfolioItem.create({ data: { title: "Galeria", category: "IA", description: "D", result: "R", images: [inList.url] } });
+      const post = await db.blogPost.create({
+        data: { title: "Post com imagem", slug: `post-imagem-${Date.now()}`, coverImage: "/demo/capa.jpg", excerpt: "E", content: `<p>Texto</p><img src="/img?src=${encodeURIComponent(inHtml.url)}&amp;w=640" alt="x">` },
+      });
+      expect(await usage.usagesOf(inList.url)).toEqual([{ section: "Portfólio", row: "Galeria", editTo: `/admin/portfolio?editar=${item.id}` }]);
+      expect(await usage.usagesOf(inHtml.url)).toEqual([{ section: "Blog", row: "Post com imagem", editTo: `/admin/blog?editar=${post.id}` }]);
+      const refused = await fx.dataOf(library.action, formRequest("/admin/midia", { intent: "delete", id: inHtml.id }, { cookie }));
+      expect(refused.status).toBe(409);
+      expect(refused.body.toast?.description).toContain("Blog: “Post com imagem”");
+      await db.portfolioItem.delete({ where: { id: item.id } });
+      await db.blogPost.delete({ where: { id: post.id } });
+      expect(await usage.isInUse(inList.url)).toBe(false);
+    });
+
+    it("pages through a large library, 24 files a page", async () => {
+      const { Readable } = await import("node:stream");
+      const backend = await store.storage();
+      const keys = Array.from({ length: 25 }, (_, i) => `paginacao/${String(i).padStart(2, "0")}.png`);
+      for (const key of keys) await backend.put("blog-media", key, Readable.from([fx.PNG_BYTES]), "image/png");
+      try {
+        const first = await list("?bucket=blog-media");
+        expect(first.files).toHaveLength(24);
+        expect(first.pages).toBe(Math.ceil(first.total / 24));
+        const last = await list(`?bucket=blog-media&pagina=${first.pages}`);
+        expect(last.page).toBe(first.pages);
+        const all = [first, ...(await Promise.all(Array.from({ length: first.pages - 1 }, (_, i) => list(`?bucket=blog-media&pagina=${i + 2}`))))];
+        const keysListed = all.flatMap((p) => p.files.map((f) => f.key));
+        expect(new Set(keysListed).size).toBe(first.total);
+        expect(keysListed).toEqual(expect.arrayContaining(keys));
+        expect((await list("?bucket=blog-media&pagina=999")).page).toBe(first.pages);
+      } finally {
+        for (const key of keys) await backend.delete("blog-media", key);
+      }
+    });
+
+    it("in picker mode links each file back to the form page with its URL", async () => {
+      const image = await uploadOne("arquivo_portfolio", fx.png());
+      const data = await list(`?escolher=cover_image&voltar=${encodeURIComponent("/admin/portfolio?novo")}&tipo=imagem`);
+      expect(data.picker).toEqual({ field: "cover_image", returnTo: "/admin/portfolio?novo" });
+      expect(data.files.map((f) => f.url)).toContain(image.url);
+      const outside = await list(`?escolher=cover_image&voltar=${encodeURIComponent("https://evil.example/")}`);
+      expect(outside.picker).toBeNull();
+    });
+  });
+}
