@@ -53,7 +53,9 @@ process.on("exit", cleanup);
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {}
+  } catch {
+    // Not listening yet: try again.
+  }
   if (i > 150) throw new Error("server did not start");
   await new Promise((r) => setTimeout(r, 200));
 }

@@ -34,3 +34,10 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} KB`;
   return `${(bytes / 1024 / 1024).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
 }
+
+/** What the library page's loader answers, as far as the picker dialog reads it. */
+export interface LibraryListing {
+  files: LibraryFile[];
+  page: number;
+  pages: number;
+}

@@ -19,5 +19,5 @@ export function safeRedirectPath(target: unknown, fallback = "/"): string {
 /** A path a browser resolves on this origin: one leading slash, no backslash or control character. */
 function isLocalPath(value: string): boolean {
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return false;
-  return !/[\u0000-\u001f\u007f\\]/.test(value);
+  return !/[\p{Cc}\\]/u.test(value);
 }

@@ -50,7 +50,9 @@ export async function startPgCluster(): Promise<PgCluster> {
     stopped = true;
     try {
       run(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
-    } catch {}
+    } catch {
+      // Already stopped (or never started): the directory is removed either way.
+    }
     rmSync(dir, { recursive: true, force: true });
   };
   process.once("exit", stop);

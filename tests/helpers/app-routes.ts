@@ -5,6 +5,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const routesDir = new URL("../../app/routes/", import.meta.url).pathname;
+// Stands in for an escaped dot ([.]) while a file name is split at its dots (a private-use character no file name has).
+const ESCAPED_DOT = "\uE000";
 
 export interface AppRoute {
   file: string;
@@ -21,9 +23,9 @@ function urlPath(file: string): string | null {
   const name = file.replace(/\.(tsx?|jsx?)$/, "");
   // Escaped dots ([.]) belong to the segment; other dots separate segments.
   const segments = name
-    .replace(/\[\.\]/g, "\u0000")
+    .replace(/\[\.\]/g, ESCAPED_DOT)
     .split(".")
-    .map((s) => s.replace(/\u0000/g, "."));
+    .map((s) => s.replaceAll(ESCAPED_DOT, "."));
   const parts: string[] = [];
   for (const segment of segments) {
     if (segment === "_index" || segment.startsWith("_")) continue; // index / pathless layout

@@ -58,7 +58,7 @@ function executableParts(html: string): string[] {
         for (const [attribute, value] of Object.entries(attributes)) {
           if (attribute.startsWith("on")) found.push(`${name}[${attribute}]`);
           if (attribute === "style") found.push(`${name}[style]`);
-          const scheme = value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
+          const scheme = value.replace(/[\p{Cc} ]/gu, "").toLowerCase();
           if (URL_ATTRIBUTES.has(attribute) && /^(javascript|data|vbscript):/.test(scheme)) found.push(`${name}[${attribute}=${value}]`);
         }
       },

@@ -2,7 +2,8 @@
 // in a new tab (a post not saved yet has none). With JavaScript it posts the form's current
 // fields, unsaved, to the preview route in a new tab; files are left out (a chosen cover is
 // uploaded only when the post is saved, so the preview shows the saved one).
-import { useEffect, useState, type MouseEvent } from "react";
+import type { MouseEvent } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 const CLASS = "inline-flex rounded-full border border-slate-300 px-5 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
 
@@ -30,8 +31,7 @@ function postUnsaved(event: MouseEvent<HTMLElement>, postId: string | null) {
 }
 
 export function PreviewButton({ postId }: { postId: string | null }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (postId) {
     return (
       <a href={`/admin/blog/preview/${postId}`} target="_blank" rel="noopener" className={CLASS} onClick={(event) => postUnsaved(event, postId)}>

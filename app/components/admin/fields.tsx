@@ -1,6 +1,6 @@
 // Labelled admin form fields. Each shows its error (from the server reply or client
 // validation) right below itself, linked with aria-describedby.
-import { useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { previewSrc } from "~/lib/image-url";
 import { showToast, type Toast } from "~/lib/toast";
 import { LibraryChoice, pickerAcceptFor } from "./media-picker";
@@ -121,17 +121,23 @@ export function CheckboxField({ field, label }: { field: FieldState; label: stri
  * media) released when another file is picked or the form goes away.
  */
 export function useFilePreview() {
-  const [file, pick] = useState<File | null>(null);
   const [picked, setPicked] = useState<{ url: string; video: boolean } | null>(null);
-  // The URL is made and released by the same effect, so a re-run (React's development checks)
-  // never leaves the preview pointing at a released URL.
+  const current = useRef<string | null>(null);
+  // The last URL goes when the form does. (React's development double mount runs this cleanup
+  // before anything is picked, so it never releases a URL still on screen.)
   useEffect(() => {
-    if (!file) return setPicked(null);
-    const url = URL.createObjectURL(file);
-    setPicked({ url, video: file.type.startsWith("video/") });
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  return [picked, pick as (file: File | null) => void] as const;
+    const owned = current;
+    return () => {
+      if (owned.current) URL.revokeObjectURL(owned.current);
+    };
+  }, []);
+  const pick = useCallback((file: File | null) => {
+    if (current.current) URL.revokeObjectURL(current.current);
+    const next = file ? { url: URL.createObjectURL(file), video: file.type.startsWith("video/") } : null;
+    current.current = next?.url ?? null;
+    setPicked(next);
+  }, []);
+  return [picked, pick] as const;
 }
 
 /**

@@ -6,8 +6,7 @@
 import { useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { previewSrc } from "~/lib/image-url";
-import { BUCKET_LABELS, formatBytes, libraryField, type LibraryFile } from "~/lib/media-library";
-import type { loader as libraryLoader } from "~/routes/admin.midia";
+import { BUCKET_LABELS, formatBytes, libraryField, type LibraryFile, type LibraryListing } from "~/lib/media-library";
 
 /** Which files a field takes. */
 export type PickerAccept = "image" | "video" | "media";
@@ -63,7 +62,7 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
   const back = returnTo ?? withoutParam(location.pathname, location.search, libraryField(field));
   const dialog = useRef<HTMLDialogElement | null>(null);
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<typeof libraryLoader>();
+  const fetcher = useFetcher<LibraryListing>();
   const data = fetcher.data;
   const load = (page: number) => fetcher.load(pickerHref(field, accept, back, page));
   return (

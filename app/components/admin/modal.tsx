@@ -2,7 +2,7 @@
 // the server, so it works without JavaScript. With JavaScript it behaves as a modal dialog for
 // the keyboard: focus moves in (to the element marked data-autofocus, else the first field),
 // Tab and Shift+Tab stay inside, Escape closes it, and focus returns to the control that opened it.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
 import { InlineAlert, useToastFrom } from "./admin-form";
 import type { Toast } from "~/lib/toast";
@@ -13,8 +13,7 @@ const FIRST_FIELD = 'input:not([type="hidden"]), textarea, select, button';
 export function Modal({ title, closeTo, children, role = "dialog", wide = false }: { title: string; closeTo: string; children: ReactNode; role?: "dialog" | "alertdialog"; wide?: boolean }) {
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
-  const close = useRef(() => {});
-  close.current = () => navigate(closeTo, { preventScrollReset: true });
+  const close = useEffectEvent(() => navigate(closeTo, { preventScrollReset: true }));
 
   // Once per opening: remember who had focus (the link or button that opened the dialog), move
   // focus in, and give it back when the dialog goes away (if that control is still on the page).
@@ -23,7 +22,7 @@ export function Modal({ title, closeTo, children, role = "dialog", wide = false 
     const root = panel.current;
     (root?.querySelector<HTMLElement>("[data-autofocus]") ?? root?.querySelector<HTMLElement>(FIRST_FIELD))?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close.current();
+      if (event.key === "Escape") close();
       if (event.key !== "Tab" || !root) return;
       const items = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
       if (items.length === 0) return;

@@ -1,7 +1,7 @@
 // The interactive chat widget, loaded after hydration: sends messages as JSON to /api/chat,
 // shows the typing indicator while a reply is pending, remembers a close for the rest of the
 // visit (sessionStorage) and opens on the `openAIChat` window event.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from "react";
 import {
   CLOSED_STORAGE_KEY,
   INPUT_PLACEHOLDER,
@@ -45,6 +45,7 @@ export default function ChatLive({ initialMessages, openRequested }: ChatLivePro
   const inputRef = useRef<HTMLInputElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   /** Where focus goes after the next open/close or reply (never on the first render). */
   const focusNext = useRef<"input" | "launcher" | null>(null);
 
@@ -71,6 +72,17 @@ export default function ChatLive({ initialMessages, openRequested }: ChatLivePro
     if (focusNext.current === "launcher") launcherRef.current?.focus();
     focusNext.current = null;
   }, [open, pending]);
+
+  // Escape anywhere inside the open panel closes it.
+  const closeOnEscape = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key === "Escape") closeChat();
+  });
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    panel.addEventListener("keydown", closeOnEscape);
+    return () => panel.removeEventListener("keydown", closeOnEscape);
+  }, [open]);
 
   useEffect(() => {
     // The list is a reversed column: 0 is the bottom, where the newest message is.
@@ -115,9 +127,7 @@ export default function ChatLive({ initialMessages, openRequested }: ChatLivePro
       aria-labelledby={TITLE_ID}
       className={panelClass}
       data-chat-ready=""
-      onKeyDown={(event) => {
-        if (event.key === "Escape") closeChat();
-      }}
+      ref={panelRef}
     >
       <ChatHeader
         closeControl={

@@ -6,26 +6,38 @@
 // While shown, the chat stacks above it: the page's --cookie-notice-h is the banner's height.
 // Without JavaScript app.css sets a generous estimate per screen size (`:root:has(#aviso-cookies)`);
 // with it, the banner measures itself.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { CONSENT_REOPEN_EVENT, readStoredConsent, storeConsent, type ConsentChoice } from "~/lib/consent";
 
+// The choice kept in this browser's localStorage (none while the server renders or hydrates).
+const noSubscription = () => () => {};
+const storedChoice = () => readStoredConsent();
+const noStoredChoice = () => null;
+
 export function CookieNotice({ consent }: { consent: ConsentChoice | null }) {
-  const [visible, setVisible] = useState(consent === null);
+  const stored = useSyncExternalStore(noSubscription, storedChoice, noStoredChoice);
+  const [dismissed, setDismissed] = useState(false);
+  const [reopened, setReopened] = useState(false);
+  const visible = reopened || (consent === null && stored === null && !dismissed);
   const location = useLocation();
   const bannerRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     // A choice kept in localStorage whose cookie is gone (cleared, expired): mirror it again.
-    const stored = readStoredConsent();
-    if (stored) {
-      if (consent === null) storeConsent(stored);
-      setVisible(false);
-    }
-    const reopen = () => setVisible(true);
+    if (stored && consent === null) storeConsent(stored);
+  }, [stored, consent]);
+
+  useEffect(() => {
+    const reopen = () => setReopened(true);
     window.addEventListener(CONSENT_REOPEN_EVENT, reopen);
     return () => window.removeEventListener(CONSENT_REOPEN_EVENT, reopen);
-  }, [consent]);
+  }, []);
+
+  const hide = () => {
+    setDismissed(true);
+    setReopened(false);
+  };
 
   useEffect(() => {
     const banner = bannerRef.current;
@@ -44,7 +56,7 @@ export function CookieNotice({ consent }: { consent: ConsentChoice | null }) {
   const choose = (choice: ConsentChoice) => (event: React.MouseEvent) => {
     event.preventDefault();
     storeConsent(choice);
-    setVisible(false);
+    hide();
   };
 
   return (
@@ -63,7 +75,7 @@ export function CookieNotice({ consent }: { consent: ConsentChoice | null }) {
             personalizar o marketing. Você pode aceitar ou recusar os cookies não essenciais.{" "}
             <Link
               to="/politica-privacidade"
-              onClick={() => setVisible(false)}
+              onClick={hide}
               className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-4 hover:text-brand-800"
             >
               Saber mais e personalizar

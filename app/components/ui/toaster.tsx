@@ -9,9 +9,12 @@ import { TOAST_EVENT, type Toast } from "~/lib/toast";
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [items, setItems] = useState<Array<Toast & { id: number }>>(toast ? [{ ...toast, id: 0 }] : []);
 
-  useEffect(() => {
+  // A new toast from the server (after a navigation) joins the list as soon as it arrives.
+  const [serverToast, setServerToast] = useState(toast);
+  if (toast !== serverToast) {
+    setServerToast(toast);
     if (toast) setItems((list) => [...list.filter((t) => t.id !== 0), { ...toast, id: Date.now() }]);
-  }, [toast]);
+  }
 
   useEffect(() => {
     const onToast = (event: Event) => {

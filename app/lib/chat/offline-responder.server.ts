@@ -56,7 +56,7 @@ const topics: Topic[] = [
   },
   {
     keywords: ["prazo*", "demora*", "tempo", "quando", "resultado*", "dias", "meses", "rapido"],
-    answer: (s) => faqAnswer("primeiros resultados"),
+    answer: () => faqAnswer("primeiros resultados"),
   },
   {
     keywords: ["curso*", "aula*", "aprender", "turma*", "certificado", "alunos", "aluno", "estudar", "inscricao", "inscrever", "vaga*"],
@@ -91,15 +91,15 @@ const topics: Topic[] = [
   },
   {
     keywords: ["contrato*", "fidelidade", "minimo", "cancelar", "cancelamento", "pausar", "multa"],
-    answer: (s) => faqAnswer("contrato minimo"),
+    answer: () => faqAnswer("contrato minimo"),
   },
   {
     keywords: ["perfil", "porte", "fatura*", "faturamento", "pequena", "media", "tamanho"],
-    answer: (s) => faqAnswer("perfil ideal"),
+    answer: () => faqAnswer("perfil ideal"),
   },
   {
     keywords: ["equipe de marketing", "time de marketing", "marketing interno"],
-    answer: (s) => faqAnswer("equipe de marketing"),
+    answer: () => faqAnswer("equipe de marketing"),
   },
   {
     keywords: ["ia", "inteligencia", "agente*", "chatbot", "bot", "robo", "automacao", "automatizar", "automatico", "gpt", "chatgpt"],
@@ -132,12 +132,12 @@ const topics: Topic[] = [
   },
   {
     keywords: ["servico*", "fazem", "oferecem", "trabalham"],
-    answer: (s) =>
+    answer: () =>
       [`A ${site.brandName} oferece:`, ...services.map((item) => `• ${item.title}: ${item.tagline}`), "", "Sobre qual deles você quer saber mais?"].join("\n"),
   },
   {
     keywords: ["oi", "ola", "bom dia", "boa tarde", "boa noite", "hey", "eai", "e ai", "tudo bem"],
-    answer: (s) =>
+    answer: () =>
       `Olá! Posso contar sobre os nossos serviços (IA, redes sociais, tráfego pago, sites, vídeos e treinamentos), preços, prazos, o curso e como falar com o nosso time. O que você gostaria de saber?`,
   },
 ];
