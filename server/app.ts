@@ -58,13 +58,13 @@ export interface ServerOptions {
 }
 
 /** Public HTML may be kept by shared caches for a minute and served stale while revalidating. */
-export const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 const PERSONAL_CACHE_CONTROL = "private, no-cache";
 /** Admin pages and their data: never kept by the browser's or anyone's cache. */
 const ADMIN_CACHE_CONTROL = "no-store";
 
 /** The admin area: its pages (/admin, /admin/...) and their single-fetch data (/admin.data, /admin/x.data). */
-export function isAdminPath(url: string): boolean {
+function isAdminPath(url: string): boolean {
   const path = url.split("?", 1)[0]!;
   return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.");
 }

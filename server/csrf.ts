@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from "node:http";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The origins a form on this site can have: SITE_URL's and the request's own host. */
-export function ownOrigins(headers: IncomingHttpHeaders, siteUrl: string | undefined): Set<string> {
+function ownOrigins(headers: IncomingHttpHeaders, siteUrl: string | undefined): Set<string> {
   const origins = new Set<string>();
   if (siteUrl) {
     try {

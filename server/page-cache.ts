@@ -78,7 +78,7 @@ export interface PageCacheOptions {
 }
 
 /** The default lifetime of an entry. */
-export const PAGE_MAX_AGE_MS = 5 * 60 * 1000;
+const PAGE_MAX_AGE_MS = 5 * 60 * 1000;
 
 export class PageCache {
   private entries = new Map<string, CachedPage>();

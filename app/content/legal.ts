@@ -4,7 +4,7 @@
 import type { SiteSettings } from "~/lib/site-settings";
 import { site } from "./site";
 
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   paragraphs: string[];
   items?: string[];

@@ -35,5 +35,3 @@ export const site = {
     youtube: "https://www.youtube.com/@winddigital",
   },
 } as const;
-
-export type Site = typeof site;

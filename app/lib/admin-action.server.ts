@@ -22,7 +22,7 @@ export interface AdminReply extends Partial<AdminActionData> {
 }
 
 export const adminReplyContext = createContext<AdminReply | null>(null);
-export const XHR_HEADER = "X-Admin-Upload";
+const XHR_HEADER = "X-Admin-Upload";
 
 export function isXhrUpload(request: Request): boolean {
   return request.headers.get(XHR_HEADER) === "1";

@@ -57,7 +57,7 @@ export async function sectionLoader<R extends Row>(
 }
 
 /** The Prisma delegate of a section (db.portfolioItem, db.ledPanel…), as far as the action uses it. */
-export interface SectionModel<R extends Row, Data> {
+interface SectionModel<R extends Row, Data> {
   findUnique(args: { where: { id: string } }): Promise<R | null>;
   delete(args: { where: { id: string } }): Promise<unknown>;
   create(args: { data: Data }): Promise<unknown>;
@@ -65,7 +65,7 @@ export interface SectionModel<R extends Row, Data> {
 }
 
 /** An upload field whose file URL is kept in a column of the row. */
-export interface FileColumn<R> {
+interface FileColumn<R> {
   column: keyof R & string;
   /** The field error when the row would be left without a file. */
   required?: string;
@@ -74,7 +74,7 @@ export interface FileColumn<R> {
 }
 
 /** What a save knows besides the parsed values. */
-export interface SaveContext<R> {
+interface SaveContext<R> {
   id: string | null;
   form: FormData;
   /** The row the form edits (null when creating, or when the id is stale). */
@@ -86,7 +86,7 @@ export interface SaveContext<R> {
   refused: Record<string, UploadFailure>;
 }
 
-export interface SectionToasts<R> {
+interface SectionToasts<R> {
   deleted: Toast;
   /** The delete failed: no row with the posted id (404), or the database failed (500); `message` says which. */
   deleteFailed: (message: string) => Toast;

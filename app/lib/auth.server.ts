@@ -25,13 +25,13 @@ import { checkPassword, dummyHash, PasswordCheckerBusy } from "./password.server
 import { forgive, hit, reset, type RateLimitResult } from "./rate-limit.server";
 import { ADMIN_ROLE } from "./session.server";
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
-export const MAX_FAILURES_PER_DEVICE = 5;
+const MAX_FAILURES_PER_IP = 20;
+const MAX_FAILURES_PER_DEVICE = 5;
 const KNOWN_DEVICE_DAYS = 180;
 
-export interface AuthUser {
+interface AuthUser {
   id: string;
   email: string;
   isAdmin: boolean;
@@ -42,11 +42,11 @@ class InvalidCredentials extends Error {}
 // Made once, in the background, so the first unknown e-mail does not pay for it.
 void dummyHash().catch(() => undefined);
 
-export function normalizeEmail(value: unknown): string {
+function normalizeEmail(value: unknown): string {
   return String(value ?? "").trim().toLowerCase();
 }
 
-export const authenticator = new Authenticator<AuthUser>().use(
+const authenticator = new Authenticator<AuthUser>().use(
   new FormStrategy(async ({ form }) => {
     const email = normalizeEmail(form.get("email"));
     const password = String(form.get("password") ?? "");
@@ -58,7 +58,7 @@ export const authenticator = new Authenticator<AuthUser>().use(
   "form",
 );
 
-export const knownDeviceCookie = createCookie("__admin_device", {
+const knownDeviceCookie = createCookie("__admin_device", {
   path: "/admin/login",
   httpOnly: true,
   sameSite: "lax",

@@ -2,7 +2,7 @@
 // its publication time has come; marked published with a time still ahead it is "Agendado".
 // The agency works in São Paulo time, so the admin types and reads publication times in that
 // zone (a `datetime-local` value, which carries no zone of its own), whatever the server's zone.
-export const SCHEDULE_TIME_ZONE = "America/Sao_Paulo";
+const SCHEDULE_TIME_ZONE = "America/Sao_Paulo";
 export const SCHEDULE_ZONE_LABEL = "horário de Brasília (São Paulo)";
 
 export type PostStatus = "published" | "scheduled" | "draft";

@@ -2,12 +2,11 @@
 // the same name, so the server skips the banner for a visitor who already chose. The cookie is
 // written by the page's script or, without JavaScript, by the /consent route, and read by the
 // site layout: all through the two functions below.
-export const CONSENT_KEY = "cookieConsent";
-export const CONSENT_VALUES = ["accepted", "rejected"] as const;
-export type ConsentChoice = (typeof CONSENT_VALUES)[number];
+const CONSENT_KEY = "cookieConsent";
+export type ConsentChoice = "accepted" | "rejected";
 /** Window event that shows the banner again (the footer's "Preferências de cookies"). */
 export const CONSENT_REOPEN_EVENT = "cookieConsent:reopen";
-export const CONSENT_MAX_AGE = 60 * 60 * 24 * 365;
+const CONSENT_MAX_AGE = 60 * 60 * 24 * 365;
 
 export function isConsentChoice(value: unknown): value is ConsentChoice {
   return value === "accepted" || value === "rejected";

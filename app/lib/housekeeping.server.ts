@@ -10,7 +10,7 @@ import { db } from "./db.server";
 import { sweepExpired as sweepRateLimits } from "./rate-limit.server";
 import { sweepExpiredSessions } from "./session.server";
 
-export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 
 export interface SweepResult {
   rateLimits: number;

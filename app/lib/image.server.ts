@@ -21,7 +21,7 @@ import { looksLikeSvg, rasterizeSvg, SvgRefused } from "./svg.server.ts";
 
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
 
-export const FORMAT_TYPES: Record<ImageFormat, string> = {
+const FORMAT_TYPES: Record<ImageFormat, string> = {
   avif: "image/avif",
   webp: "image/webp",
   jpeg: "image/jpeg",
@@ -50,7 +50,7 @@ export function negotiateFormat(accept: string | null, fallback: ImageFormat): I
   return fallback;
 }
 
-export function publicRoot(): string {
+function publicRoot(): string {
   return resolve(process.env.PUBLIC_DIR || "public");
 }
 

@@ -4,7 +4,7 @@
 // page (Cache-Control: no-store), so a database blip is not frozen into the cache.
 import { createContext, type RouterContextProvider } from "react-router";
 
-export interface LoadStatus {
+interface LoadStatus {
   degraded: boolean;
 }
 

@@ -12,7 +12,7 @@ import { Worker } from "node:worker_threads";
 /** bcrypt cost of every stored hash: about a quarter of a second per hash on this class of machine. */
 export const BCRYPT_COST = 12;
 /** Checks that may wait for the worker; one more runs. */
-export const MAX_WAITING_CHECKS = 8;
+const MAX_WAITING_CHECKS = 8;
 
 export class PasswordCheckerBusy extends Error {}
 
@@ -76,7 +76,7 @@ export async function checkPassword(password: string, hash: string): Promise<boo
 }
 
 /** A bcrypt hash of `password` at BCRYPT_COST, made in the worker. */
-export async function hashPassword(password: string): Promise<string> {
+async function hashPassword(password: string): Promise<string> {
   return String(await run({ password, cost: BCRYPT_COST }));
 }
 

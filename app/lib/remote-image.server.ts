@@ -15,7 +15,7 @@ import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { env } from "./env.server.ts";
 
-export const MAX_REDIRECTS = 3;
+const MAX_REDIRECTS = 3;
 /** How long one remote image may take, redirects included (tests shorten it). */
 export const remoteLimits = { timeoutMs: 8_000 };
 
@@ -62,7 +62,7 @@ for (const [network, prefix] of [
 }
 
 /** Whether an IP address is one the server must never fetch from on a visitor's behalf. */
-export function isPrivateAddress(address: string): boolean {
+function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, "ipv4");
   if (family !== 6) return true;

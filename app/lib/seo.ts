@@ -14,7 +14,7 @@ export interface SeoInput {
   noindex?: boolean;
 }
 
-export function pageTitle(title: string): string {
+function pageTitle(title: string): string {
   return title.includes(site.brandName) ? title : `${title} | ${site.brandName}`;
 }
 

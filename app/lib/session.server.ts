@@ -36,7 +36,7 @@ export interface SessionUser {
 }
 
 /** The row id stored for a session id. */
-export function sessionRowId(id: string): string {
+function sessionRowId(id: string): string {
   return createHash("sha256").update(id).digest("base64url");
 }
 

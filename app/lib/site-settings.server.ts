@@ -59,7 +59,7 @@ export function fromRow(row: RowValues): SiteSettings {
   };
 }
 
-export function toRow(settings: SiteSettings): RowValues {
+function toRow(settings: SiteSettings): RowValues {
   const { address, social } = settings;
   return {
     legalName: settings.legalName,

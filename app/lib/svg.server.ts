@@ -8,7 +8,7 @@
 import sharp from "sharp";
 
 /** The longest side of a rasterized logo: about four times what any page shows. */
-export const SVG_RASTER_SIZE = 1024;
+const SVG_RASTER_SIZE = 1024;
 /** The largest SVG file accepted (logos are a few KB to a few hundred KB). */
 export const SVG_MAX_BYTES = 2 * 1024 * 1024;
 export const INVALID_SVG_MESSAGE = "Não foi possível ler este SVG. Exporte o logo novamente (SVG simples) ou envie PNG.";

@@ -7,7 +7,7 @@ import type { Toast } from "./toast";
 
 export type { Toast };
 
-export const toastSchema = z.object({
+const toastSchema = z.object({
   type: z.enum(["success", "error"]),
   title: z.string(),
   description: z.string().optional(),
@@ -27,7 +27,7 @@ const storage = createCookieSessionStorage({
   },
 });
 
-export async function toastHeaders(toast: Toast, headers = new Headers()): Promise<Headers> {
+async function toastHeaders(toast: Toast, headers = new Headers()): Promise<Headers> {
   const session = await storage.getSession();
   session.flash("toast", toastSchema.parse(toast));
   headers.append("Set-Cookie", await storage.commitSession(session));

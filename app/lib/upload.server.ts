@@ -29,7 +29,7 @@ const MAX_FIELDS = 500;
 const MAX_FILES = 10;
 
 /** "logo": an image, or an SVG (stored as a PNG of it). */
-export type UploadAccept = "image" | "logo" | "media" | "video";
+type UploadAccept = "image" | "logo" | "media" | "video";
 
 export interface UploadRule {
   bucket: Bucket;
@@ -81,7 +81,7 @@ const EXTENSIONS: Record<string, string[]> = {
 /** Markup at the start of a file that claims to be media: a polyglot, refused whatever its magic bytes say. */
 const MARKUP = /<(?:!doctype|html|head|body|script|svg|iframe|object|embed)\b/i;
 
-export const limits = {
+const limits = {
   imageBytes: () => env.MAX_IMAGE_MB * MB,
   videoBytes: () => env.MAX_VIDEO_MB * MB,
 };
@@ -89,7 +89,7 @@ export const limits = {
 export const INVALID_FILE_MESSAGE = "Por favor, selecione uma imagem ou vídeo.";
 export const INVALID_IMAGE_MESSAGE = "Por favor, selecione uma imagem.";
 
-export function tooLargeMessage(megabytes: number): string {
+function tooLargeMessage(megabytes: number): string {
   return `Arquivo muito grande. O limite é de ${megabytes} MB.`;
 }
 

@@ -1,13 +1,11 @@
 // Creating and updating users, shared by the seed (the admin from env) and `npm run user:create`.
 import bcrypt from "bcryptjs";
 import type { Db } from "../../app/lib/db.server.ts";
-import { BCRYPT_COST } from "../../app/lib/password.server.ts";
-
 // The cost of every stored hash lives with the sign-in's password checks, which must match it.
-export { BCRYPT_COST } from "../../app/lib/password.server.ts";
-export const MIN_PASSWORD_LENGTH = 10;
+import { BCRYPT_COST } from "../../app/lib/password.server.ts";
+const MIN_PASSWORD_LENGTH = 10;
 
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

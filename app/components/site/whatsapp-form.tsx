@@ -8,14 +8,14 @@ import { showToast, type Toast } from "~/lib/toast";
 import type { ClientFormModule } from "~/lib/forms/client";
 import { useSiteSettings } from "~/lib/site-settings";
 
-export const SENT_TOAST: Toast = {
+const SENT_TOAST: Toast = {
   type: "success",
   title: "Mensagem enviada!",
   description: "Redirecionando para o WhatsApp...",
 };
 
 /** The contact form's failure toast (e.g. the validation code could not be loaded). */
-export const SEND_ERROR_TOAST: Toast = {
+const SEND_ERROR_TOAST: Toast = {
   type: "error",
   title: "Erro",
   description: "Ocorreu um erro ao enviar a mensagem. Tente novamente.",

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "~/lib/db.server";
 import type { ChatMessage } from "./texts";
 
-export const CONVERSATION_LIMIT = 20;
+const CONVERSATION_LIMIT = 20;
 /**
  * Conversations untouched for this long are deleted by the background sweep
  * (housekeeping.server.ts); the privacy policy tells visitors so (app/content/legal.ts).

@@ -5,7 +5,7 @@ import { createCookie } from "react-router";
 import { env } from "~/lib/env.server";
 
 /** Pages rendered for a request carrying this cookie may show a conversation: they are personal. */
-export const CHAT_COOKIE_NAME = "__chat";
+const CHAT_COOKIE_NAME = "__chat";
 
 const chatCookie = createCookie(CHAT_COOKIE_NAME, {
   path: "/",

@@ -3,8 +3,6 @@ import { loadConversation } from "./conversation.server";
 import { readChatSessionId } from "./session.server";
 import type { ChatMessage } from "./texts";
 
-export type { ChatMessage };
-
 export interface ChatState {
   /** The conversation after the greeting (which is never stored). */
   messages: ChatMessage[];

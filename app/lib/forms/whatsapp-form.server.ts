@@ -14,7 +14,7 @@ import type { WhatsAppFormResult } from "./result";
 
 export type { WhatsAppFormResult };
 
-export const TOO_MANY_ATTEMPTS = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
+const TOO_MANY_ATTEMPTS = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
 
 export async function handleWhatsAppForm<S extends z.ZodType>(options: {
   request: Request;

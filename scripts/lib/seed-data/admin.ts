@@ -14,7 +14,7 @@ export interface AdminSource {
   ADMIN_PASSWORD?: string;
 }
 
-export function adminCredentials(source: AdminSource): { email: string; password: string } | null {
+function adminCredentials(source: AdminSource): { email: string; password: string } | null {
   const production = isProduction(source);
   const email = source.ADMIN_EMAIL?.trim() || DEMO_ADMIN_EMAIL;
   const password = source.ADMIN_PASSWORD || (production ? undefined : DEMO_ADMIN_PASSWORD);

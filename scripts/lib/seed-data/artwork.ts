@@ -2,7 +2,7 @@
 // kind of work, LED panel photos, client wordmarks, avatars and video overlays. Rendered to
 // WebP/PNG by scripts/lib/seed-data/make-media.ts (fonts: DejaVu / Liberation).
 
-export const BRAND = { navy: "#0b1f3a", blue: "#2563eb", green: "#25d366", white: "#ffffff" } as const;
+const BRAND = { navy: "#0b1f3a", blue: "#2563eb", green: "#25d366", white: "#ffffff" } as const;
 
 export type Motif = "chat" | "phone" | "browser" | "play" | "chart" | "article";
 
@@ -30,12 +30,12 @@ export function motifForCategory(category: string): Motif {
   }
 }
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** Greedy word wrap by an estimated glyph width (bold sans ≈ 0.6 em). */
-export function wrap(text: string, fontSize: number, maxWidth: number, maxLines: number): string[] {
+function wrap(text: string, fontSize: number, maxWidth: number, maxLines: number): string[] {
   const perLine = Math.max(8, Math.floor(maxWidth / (fontSize * 0.6)));
   const lines: string[] = [];
   let line = "";
@@ -293,7 +293,7 @@ export function logoSvg(options: {
 </svg>`;
 }
 
-export function initials(name: string): string {
+function initials(name: string): string {
   const parts = name.split(/\s+/).filter(Boolean);
   return `${parts[0]?.[0] ?? ""}${parts.length > 1 ? parts[parts.length - 1]![0] : ""}`.toUpperCase();
 }

@@ -24,7 +24,7 @@ async function missing<T extends { id?: string }>(rows: T[], existing: (ids: str
   return rows.filter((r) => !present.has(r.id!));
 }
 
-export async function seedDemoContent(db: Db): Promise<string[]> {
+async function seedDemoContent(db: Db): Promise<string[]> {
   const where = (ids: string[]) => ({ where: { id: { in: ids } }, select: { id: true } });
   return db.$transaction(async (tx) => {
     const report: string[] = [];
