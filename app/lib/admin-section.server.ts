@@ -1,26 +1,39 @@
-// One admin section (portfolio, LED panels, testimonials, logos, blog…): its list loader and its
-// save/delete action. A route declares only what is its own (model, schema, upload rules, file
-// columns, how form values become a row, its toasts); the steps and their answers live here:
-//   delete → find (404) → delete the row and its files → saved
-//   save   → parse (400/413 with field errors, stored files discarded) → stale id (404)
-//          → write → delete the files the row no longer uses → saved
-// A database failure at any step answers 500 with the section's delete or save toast (files
+// One admin section (portfolio, LED panels, testimonials, logos, blog…): its list loader and the
+// steps its action is made of. Each section writes its own short action from these steps, so a
+// section with an unusual rule adds a line to its own action, not an option here:
+//
+//   const parsed = await readAdminForm(request, context, UPLOADS); // 413/400, nothing stored
+//   if (!isParsed(parsed)) return parsed;
+//   if (isDelete(parsed.form)) return deleteRow(context, parsed.form, { model, list, files, deleted, failed });
+//   const submission = parseWithZod(parsed.form, { schema });
+//   return guardSave(context, parsed, submission, failedToast, async () => {
+//     const draft = await startSave(parsed, submission, { model, uploads, files });
+//     …the section's own checks, added to draft.fieldErrors…
+//     if (hasErrors(draft)) return refuse(context, draft, toast);          // 400 (413 for a file)
+//     if (draft.stale) return refuse(context, draft, notFoundToast, 404);
+//     await writeRow(draft, model, values);    // then deletes the files the row no longer uses
+//     return saved(context, list, toast);
+//   });
+//
+// A database failure during a save or a delete answers 500 with the section's toast (files
 // stored for a failed save are discarded), so it never reaches the error screen.
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import type { Toast } from "./toast";
 import { deleteByUrl } from "./storage/index.server";
 import { libraryPicks } from "./media-library.server";
 import { isInUse } from "./media-usage.server";
 import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "./upload.server";
-import { formId, isParsed, logFailure, readAdminForm, rejected, saved, serverMessage, uploadErrors } from "./admin-action.server";
+import { formId, logFailure, rejected, saved, serverMessage, uploadErrors } from "./admin-action.server";
 
 type Row = { id: string };
 type FieldErrors = Record<string, string[]>;
-type SchemaSubmission<Schema extends z.ZodType> = Submission<z.input<Schema>, string[], z.output<Schema>>;
-const NOT_FOUND = "Registro não encontrado.";
-type ActionArgs = { request: Request; context: Parameters<typeof rejected>[0] };
+type Context = Parameters<typeof rejected>[0];
+/** conform's parse of the form (parseWithZod) with the schema's values when valid. */
+type FormSubmission = Submission<unknown, string[], unknown>;
+type ValueOf<S> = S extends { status: "success"; value: infer Value } ? Value : never;
+
+/** The answer when a posted id has no row (deleted meanwhile, or never existed). */
+export const NOT_FOUND = "Registro não encontrado.";
 
 /** A list that could not be read (its load toast): the page shows it instead of the rows. */
 export interface LoadError {
@@ -28,16 +41,21 @@ export interface LoadError {
   description: string;
 }
 
+/** What a section's list page receives: every row, the one `?editar=`/`?excluir=` names, whether `?novo`. */
+export interface SectionList<R> {
+  items: R[];
+  /** Set when the list could not be read: the page renders, empty, with the section's load toast. */
+  loadError: LoadError | null;
+  editing: R | null;
+  deleting: R | null;
+  creating: boolean;
+}
+
 /**
- * The list page's data: every row, and the one `?editar=`/`?excluir=` names, and whether `?novo`.
- * When the list cannot be read the page still renders, empty, with `loadError` (the section's
- * load toast, with the error's message as description unless the section gives its own).
+ * The list page's data. When the list cannot be read the page still renders, empty, with
+ * `loadError` (the section's load toast, with the error's message unless the section gives its own).
  */
-export async function sectionLoader<R extends Row>(
-  request: Request,
-  list: () => Promise<R[]>,
-  onLoadError: { title: string; description?: string },
-) {
+export async function sectionLoader<R extends Row>(request: Request, list: () => Promise<R[]>, onLoadError: { title: string; description?: string }): Promise<SectionList<R>> {
   const params = new URL(request.url).searchParams;
   let items: R[] = [];
   let loadError: LoadError | null = null;
@@ -56,7 +74,7 @@ export async function sectionLoader<R extends Row>(
   };
 }
 
-/** The Prisma delegate of a section (db.portfolioItem, db.ledPanel…), as far as the action uses it. */
+/** The Prisma delegate of a section (db.portfolioItem, db.ledPanel…), as far as the steps use it. */
 interface SectionModel<R extends Row, Data> {
   findUnique(args: { where: { id: string } }): Promise<R | null>;
   delete(args: { where: { id: string } }): Promise<unknown>;
@@ -64,135 +82,147 @@ interface SectionModel<R extends Row, Data> {
   update(args: { where: { id: string }; data: Data }): Promise<unknown>;
 }
 
-/** An upload field whose file URL is kept in a column of the row. */
-interface FileColumn<R> {
-  column: keyof R & string;
-  /** The field error when the row would be left without a file. */
-  required?: string;
-  /** A refused file does not stop the save; the row keeps its previous file. */
-  refusalKeepsPrevious?: boolean;
+/** Upload field → the row's column that keeps the URL of its file. */
+export type FileColumns<R> = Record<string, keyof R & string>;
+
+/** Whether the form asks to delete its row. */
+export function isDelete(form: FormData): boolean {
+  return form.get("intent") === "delete";
 }
 
-/** What a save knows besides the parsed values. */
-interface SaveContext<R> {
+/**
+ * Deletes the row the form names, then its files (a file left behind is logged, the delete stands).
+ * No such row: 404 with `failed(NOT_FOUND)`; a database failure: 500 with `failed(reason)`.
+ */
+export async function deleteRow<R extends Row>(
+  context: Context,
+  form: FormData,
+  section: { model: Pick<SectionModel<R, never>, "findUnique" | "delete">; list: string; files?: Array<keyof R & string>; deleted: Toast; failed: (message: string) => Toast },
+) {
+  try {
+    const id = formId(form);
+    const row = id ? await section.model.findUnique({ where: { id } }) : null;
+    if (!row) return rejected(context, { lastResult: null, toast: section.failed(NOT_FOUND) }, 404);
+    await section.model.delete({ where: { id: row.id } });
+    await deleteFiles((section.files ?? []).map((column) => row[column] as string | null));
+    return saved(context, section.list, section.deleted);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logFailure("admin delete failed", error);
+    return rejected(context, { lastResult: null, toast: section.failed(serverMessage(error)) }, 500);
+  }
+}
+
+/**
+ * Runs a save's steps. A database failure (unreachable, locked, a constraint) ends in the
+ * section's save toast with the form as it was posted, never on the error screen; nothing was
+ * written, so the files stored for this request go too.
+ */
+export async function guardSave(
+  context: Context,
+  parsed: ParsedUpload,
+  submission: FormSubmission,
+  failed: (message: string) => Toast,
+  steps: () => Promise<Response | ReturnType<typeof rejected>>,
+) {
+  try {
+    return await steps();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    await discard(parsed.stored);
+    logFailure("admin save failed", error);
+    return rejected(context, { lastResult: submission.reply(), toast: failed(serverMessage(error)) }, 500);
+  }
+}
+
+/** A save in progress: what was posted, the row it edits, its files, and the errors found so far. */
+export interface Draft<R, S extends FormSubmission> {
+  submission: S;
   id: string | null;
   form: FormData;
   /** The row the form edits (null when creating, or when the id is stale). */
   existing: R | null;
-  /** Per upload field: the file stored (or picked from the library) by this request, else the row's current one, else null. */
-  fileUrl: Record<string, string | null>;
+  /** An id was posted but no row has it. */
+  stale: boolean;
+  files: FileColumns<R>;
+  /** Files stored by this request (discarded if the save does not happen). */
+  stored: ParsedUpload["stored"];
   /** Per upload field: the URL of the file stored by this request, or picked from the media library. */
   uploaded: Record<string, string>;
+  /** Per upload field: the new file, else the row's current one, else null. */
+  fileUrl: Record<string, string | null>;
+  /** Files refused by the upload rules (too large, wrong type). */
   refused: Record<string, UploadFailure>;
+  /** Refused files that stop the save (all of them, unless the section keeps the previous file). */
+  blocking: Record<string, UploadFailure>;
+  /** Errors beyond the schema's and the refused files': library picks, required files, the section's checks. */
+  fieldErrors: FieldErrors;
 }
 
-interface SectionToasts<R> {
-  deleted: Toast;
-  /** The delete failed: no row with the posted id (404), or the database failed (500); `message` says which. */
-  deleteFailed: (message: string) => Toast;
-  /** The row was saved; `refused` holds files refused without stopping the save. */
-  saved: (outcome: { created: boolean; uploaded: Record<string, string>; refused: Record<string, UploadFailure>; existing: R | null }) => Toast;
-  /** The database failed while saving (500); `message` is the server's reason. */
-  saveFailed: (message: string) => Toast;
-  /** The posted id has no row (404; without this toast, saveFailed's is shown). */
-  notFound?: Toast;
-  /** A file was refused (400/413); otherwise `invalid`, if any, on any other form error. */
-  uploadRefused?: (message: string) => Toast;
-  invalid?: Toast;
+/** The first step of a save: finds the row the form edits and works out each upload field's file. */
+export async function startSave<R extends Row, S extends FormSubmission>(
+  { form, stored, refused }: ParsedUpload,
+  submission: S,
+  section: { model: Pick<SectionModel<R, never>, "findUnique">; uploads?: Record<string, UploadRule>; files?: FileColumns<R> },
+): Promise<Draft<R, S>> {
+  const id = formId(form);
+  const existing = id ? await section.model.findUnique({ where: { id } }) : null;
+  const files = section.files ?? {};
+  const uploaded = Object.fromEntries(Object.entries(stored).map(([field, object]) => [field, object.url]));
+  // A file picked from the media library is the field's new file too (never discarded: it is not `stored`).
+  const library = await libraryPicks(form, section.uploads ?? {}, uploaded);
+  Object.assign(uploaded, library.picked);
+  const fileUrl = Object.fromEntries(Object.entries(files).map(([field, column]) => [field, uploaded[field] ?? (existing?.[column] as string | null | undefined) ?? null]));
+  return { submission, id, form, existing, stale: Boolean(id && !existing), files, stored, uploaded, fileUrl, refused, blocking: { ...refused }, fieldErrors: library.errors };
 }
 
-export interface Section<R extends Row, Schema extends z.ZodType, Data> {
-  /** The list page; every success redirects there. */
-  list: string;
-  model: SectionModel<R, Data>;
-  schema: Schema;
-  uploads?: Record<string, UploadRule>;
-  /** Upload field → the column that keeps its URL. */
-  files?: Record<string, FileColumn<R>>;
-  /** Field errors the schema cannot see (files, unique slugs…), checked after the schema. */
-  check?: (submission: SchemaSubmission<Schema>, save: SaveContext<R>) => FieldErrors | Promise<FieldErrors>;
-  toValues: (value: z.output<Schema>, save: SaveContext<R>) => Data;
-  toasts: SectionToasts<R>;
-  /** Blog: a stale id answers 404 even when the form has errors too. */
-  staleIdIs404WhenInvalid?: boolean;
+/** The row must end up with a file in `field` (unless its upload was refused, which says why). */
+export function requireFile<R, S extends FormSubmission>(draft: Draft<R, S>, field: string, message: string) {
+  if (!draft.fileUrl[field] && !draft.refused[field]) draft.fieldErrors[field] = [message];
 }
 
-export function sectionAction<R extends Row, Schema extends z.ZodType, Data>(section: Section<R, Schema, Data>) {
-  const { list, model, toasts } = section;
-  const files = Object.entries(section.files ?? {});
+/** A refused file in `field` does not stop the save: the row keeps its previous file. */
+export function keepPreviousFile<R, S extends FormSubmission>(draft: Draft<R, S>, field: string) {
+  delete draft.blocking[field];
+}
 
-  /** The row is gone, then its files (a file left behind is logged, the delete stands). */
-  async function remove(context: ActionArgs["context"], id: string | null) {
-    const row = id ? await model.findUnique({ where: { id } }) : null;
-    if (!row) return rejected(context, { lastResult: null, toast: toasts.deleteFailed(NOT_FOUND) }, 404);
-    await model.delete({ where: { id: row.id } });
-    await deleteFiles(files.map(([, { column }]) => row[column] as string | null));
-    return saved(context, list, toasts.deleted);
-  }
+/** The refused file that stops the save, if any (its message and status, 400 or 413). */
+export function uploadRefusal<R, S extends FormSubmission>(draft: Draft<R, S>): UploadFailure | undefined {
+  return Object.values(draft.blocking)[0];
+}
 
-  async function save(context: ActionArgs["context"], { form, stored, refused }: ParsedUpload, submission: SchemaSubmission<Schema>) {
-    const id = formId(form);
-    const existing = id ? await model.findUnique({ where: { id } }) : null;
-    const uploaded = Object.fromEntries(Object.entries(stored).map(([field, object]) => [field, object.url]));
-    // A file picked from the media library is the field's new file too (never discarded: it is not `stored`).
-    const library = await libraryPicks(form, section.uploads ?? {}, uploaded);
-    Object.assign(uploaded, library.picked);
-    const fileUrl = Object.fromEntries(files.map(([field, { column }]) => [field, uploaded[field] ?? (existing?.[column] as string | null | undefined) ?? null]));
-    const save: SaveContext<R> = { id, form, existing, fileUrl, uploaded, refused };
+function errorsOf<R, S extends FormSubmission>(draft: Draft<R, S>): FieldErrors {
+  return { ...uploadErrors(draft.blocking), ...draft.fieldErrors };
+}
 
-    const blocking = Object.fromEntries(Object.entries(refused).filter(([field]) => !section.files?.[field]?.refusalKeepsPrevious));
-    const fieldErrors = { ...uploadErrors(blocking), ...library.errors };
-    for (const [field, { required }] of files) if (required && !fileUrl[field] && !refused[field]) fieldErrors[field] = [required];
-    Object.assign(fieldErrors, await section.check?.(submission, save));
-    const stale = Boolean(id && !existing);
+/** Whether the save must stop: the schema, a refused file or a check found an error. */
+export function hasErrors<R, S extends FormSubmission>(draft: Draft<R, S>): boolean {
+  return draft.submission.status !== "success" || Object.keys(errorsOf(draft)).length > 0;
+}
 
-    if (submission.status !== "success" || Object.keys(fieldErrors).length > 0) {
-      await discard(stored);
-      const failure = Object.values(blocking)[0];
-      const toast = failure ? toasts.uploadRefused?.(failure.message) : toasts.invalid;
-      const status = failure?.status ?? (stale && section.staleIdIs404WhenInvalid ? 404 : 400);
-      return rejected(context, { lastResult: submission.reply({ fieldErrors }), toast }, status);
-    }
-    if (stale) {
-      await discard(stored);
-      return rejected(context, { lastResult: submission.reply(), toast: toasts.notFound ?? toasts.saveFailed(NOT_FOUND) }, 404);
-    }
+/** The schema's values, once `hasErrors(draft)` is false. */
+export function parsedValue<R, S extends FormSubmission>(draft: Draft<R, S>): ValueOf<S> {
+  if (draft.submission.status !== "success") throw new Error("parsedValue() before hasErrors()");
+  return draft.submission.value as ValueOf<S>;
+}
 
-    const values = section.toValues(submission.value, save);
-    await (existing ? model.update({ where: { id: existing.id }, data: values }) : model.create({ data: values }));
-    const replaced = files.map(([, { column }]) => existing?.[column] as string | null | undefined).filter((url, i) => url !== (values as Record<string, unknown>)[files[i]![1].column]);
-    await deleteFiles(replaced);
-    return saved(context, list, toasts.saved({ created: !existing, uploaded, refused, existing }));
-  }
+/**
+ * The form goes back with its errors and values, and nothing stored by this request is kept.
+ * The status is the refused file's (413/400), else 400, unless the section says otherwise.
+ */
+export async function refuse<R, S extends FormSubmission>(context: Context, draft: Draft<R, S>, toast?: Toast, status: number = uploadRefusal(draft)?.status ?? 400) {
+  await discard(draft.stored);
+  return rejected(context, { lastResult: draft.submission.reply({ fieldErrors: errorsOf(draft) }), toast }, status);
+}
 
-  return async function action({ request, context }: ActionArgs) {
-    const parsed = await readAdminForm(request, context, section.uploads ?? {});
-    if (!isParsed(parsed)) return parsed;
-    const { form, stored } = parsed;
-
-    if (form.get("intent") === "delete") {
-      try {
-        return await remove(context, formId(form));
-      } catch (error) {
-        if (error instanceof Response) throw error;
-        logFailure("admin delete failed", error);
-        return rejected(context, { lastResult: null, toast: toasts.deleteFailed(serverMessage(error)) }, 500);
-      }
-    }
-
-    const submission = parseWithZod(form, { schema: section.schema });
-    try {
-      return await save(context, parsed, submission);
-    } catch (error) {
-      // A database that fails (unreachable, locked, a constraint) ends in the section's save
-      // toast with the form as it was posted, never on the error screen; nothing was written,
-      // so the files stored for this request go too.
-      if (error instanceof Response) throw error;
-      await discard(stored);
-      logFailure("admin save failed", error);
-      return rejected(context, { lastResult: submission.reply(), toast: toasts.saveFailed(serverMessage(error)) }, 500);
-    }
-  };
+/** Creates or updates the row, then deletes the files it no longer uses. */
+export async function writeRow<R extends Row, S extends FormSubmission, Data extends object>(draft: Draft<R, S>, model: Pick<SectionModel<R, Data>, "create" | "update">, values: Data) {
+  const { existing } = draft;
+  await (existing ? model.update({ where: { id: existing.id }, data: values }) : model.create({ data: values }));
+  if (!existing) return;
+  const now = values as Record<string, unknown>;
+  const replaced = Object.values(draft.files).filter((column) => existing[column] !== now[column]);
+  await deleteFiles(replaced.map((column) => existing[column] as string | null));
 }
 
 /**

@@ -6,7 +6,11 @@ import { db } from "~/lib/db.server";
 import { sanitizeBlogHtml } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slugify";
 import { site } from "~/content/site";
-import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, requireFile, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import type { Toast } from "~/lib/toast";
+import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { CheckboxField, FileField, TextAreaField, TextField } from "~/components/admin/fields";
 import { mediaUrlError, requiredText } from "~/lib/forms/admin-schema";
@@ -47,59 +51,69 @@ export const loader = ({ request }: Route.LoaderArgs) =>
 const SAVE_FAILED = { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } as const;
 const slugOf = (v: { slug?: string; title: string }) => slugify(v.slug || v.title);
 
-export const action = sectionAction({
-  list: LIST,
-  model: db.blogPost,
-  schema: blogSchema,
-  uploads: {
-    cover_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
-    social_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
-  },
-  files: { cover_image: { column: "coverImage", required: COVER_REQUIRED }, social_image: { column: "socialImage" } },
-  check: async (submission, { id, uploaded }): Promise<Record<string, string[]>> => {
-    if (submission.status !== "success") return {};
-    // A typed social image follows the rules of every image URL an admin saves (an upload wins).
-    const socialUrl = submission.value.social_image_url;
-    const socialError = !uploaded.social_image && socialUrl ? mediaUrlError(socialUrl, "image", (url) => objectFromUrl(url) !== null) : null;
-    if (socialError) return { social_image_url: [socialError] };
-    const slug = slugOf(submission.value);
-    if (!slug) return { slug: ["Slug é obrigatório"] };
-    const taken = await db.blogPost.findFirst({ where: { slug, NOT: id ? { id } : undefined }, select: { id: true } });
-    return taken ? { slug: [SLUG_TAKEN] } : {};
-  },
-  toValues: (v, { existing, fileUrl, uploaded }) => ({
-    title: v.title,
-    slug: slugOf(v),
-    excerpt: v.excerpt,
-    content: sanitizeBlogHtml(v.content),
-    author: v.author || site.brandName,
-    isPublished: v.is_published,
-    coverImage: fileUrl.cover_image!,
-    publishedAt: publicationTime(v.published_at, v.is_published, existing?.publishedAt ?? null),
-    metaDescription: v.meta_description || null,
-    // The uploaded file, else the typed URL; an emptied field falls back to the cover.
-    socialImage: uploaded.social_image ?? (v.social_image_url || null),
-  }),
-  staleIdIs404WhenInvalid: true,
-  toasts: {
-    deleted: { type: "success", title: "Post excluído com sucesso!" },
-    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir post", description: message }),
-    uploadRefused: (message) => ({ type: "error", title: "Erro ao enviar imagem", description: message }),
-    invalid: SAVE_FAILED,
-    notFound: SAVE_FAILED,
-    saveFailed: () => SAVE_FAILED,
-    saved: ({ created }) => ({ type: "success", title: created ? "Post criado com sucesso!" : "Post atualizado com sucesso!" }),
-  },
-});
+const UPLOADS: Record<string, UploadRule> = {
+  cover_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
+  social_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, context, UPLOADS);
+  if (!isParsed(parsed)) return parsed;
+  const model = db.blogPost;
+  if (isDelete(parsed.form)) {
+    const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir post", description: message });
+    return deleteRow(context, parsed.form, { model, list: LIST, files: ["coverImage", "socialImage"], deleted: { type: "success", title: "Post excluído com sucesso!" }, failed });
+  }
+  const submission = parseWithZod(parsed.form, { schema: blogSchema });
+  return guardSave(context, parsed, submission, () => SAVE_FAILED, async () => {
+    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage", social_image: "socialImage" } });
+    requireFile(draft, "cover_image", COVER_REQUIRED);
+    if (submission.status === "success") Object.assign(draft.fieldErrors, await postErrors(submission.value, draft.id, draft.uploaded));
+    if (hasErrors(draft)) {
+      const refusal = uploadRefusal(draft);
+      const toast = refusal ? { type: "error", title: "Erro ao enviar imagem", description: refusal.message } as const : SAVE_FAILED;
+      // A post deleted meanwhile answers 404 even when the form has errors too.
+      return refuse(context, draft, toast, refusal?.status ?? (draft.stale ? 404 : 400));
+    }
+    if (draft.stale) return refuse(context, draft, SAVE_FAILED, 404);
+    const v = parsedValue(draft);
+    await writeRow(draft, model, {
+      title: v.title,
+      slug: slugOf(v),
+      excerpt: v.excerpt,
+      content: sanitizeBlogHtml(v.content),
+      author: v.author || site.brandName,
+      isPublished: v.is_published,
+      coverImage: draft.fileUrl.cover_image!,
+      publishedAt: publicationTime(v.published_at, v.is_published, draft.existing?.publishedAt ?? null),
+      metaDescription: v.meta_description || null,
+      // The uploaded file, else the typed URL; an emptied field falls back to the cover.
+      socialImage: draft.uploaded.social_image ?? (v.social_image_url || null),
+    });
+    return saved(context, LIST, { type: "success", title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!" });
+  });
+}
+
+/** What the schema cannot check: the typed social image's URL and a free slug. */
+async function postErrors(value: z.output<typeof blogSchema>, id: string | null, uploaded: Record<string, string>): Promise<Record<string, string[]>> {
+  // A typed social image follows the rules of every image URL an admin saves (an upload wins).
+  const socialUrl = value.social_image_url;
+  const socialError = !uploaded.social_image && socialUrl ? mediaUrlError(socialUrl, "image", (url) => objectFromUrl(url) !== null) : null;
+  if (socialError) return { social_image_url: [socialError] };
+  const slug = slugOf(value);
+  if (!slug) return { slug: ["Slug é obrigatório"] };
+  const taken = await db.blogPost.findFirst({ where: { slug, NOT: id ? { id } : undefined }, select: { id: true } });
+  return taken ? { slug: [SLUG_TAKEN] } : {};
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin" }];
 
 export default function AdminBlog({ actionData }: Route.ComponentProps) {
-  const { items: posts, editing, deleting } = useLoaderData<typeof loader>();
+  const { items: posts, editing, deleting, loadError } = useLoaderData<typeof loader>();
   const formKey = useFormKey(editing?.id);
   const submit = useSubmit();
   return (
-    <AdminPage title="Blog">
+    <AdminPage loadError={loadError} title="Blog">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="post-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="post-form-title" className="mb-4 text-xl font-semibold text-slate-900">

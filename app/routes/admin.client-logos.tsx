@@ -3,7 +3,11 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.client-logos";
 import { db } from "~/lib/db.server";
-import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import type { UploadRule } from "~/lib/upload.server";
+import type { Toast } from "~/lib/toast";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { intOr, requiredText } from "~/lib/forms/admin-schema";
 import { previewSrc } from "~/lib/image-url";
@@ -34,32 +38,38 @@ function logoUrlOf(uploaded: Record<string, string>, typed: unknown): string {
   return uploaded.logo_file ?? typed?.toString().trim() ?? "";
 }
 
-export const action = sectionAction({
-  list: LIST,
-  model: db.clientLogo,
-  schema: logoSchema,
-  uploads: { logo_file: { bucket: "portfolio-media", accept: "logo" } },
-  files: { logo_file: { column: "logoUrl" } },
-  check: (submission, { uploaded, refused }): Record<string, string[]> => {
-    if (refused.logo_file) return {};
-    const logoUrl = logoUrlOf(uploaded, submission.payload.logo_url);
-    if (!logoUrl) return { logo_url: [LOGO_URL_REQUIRED] };
-    return isLogoUrl(logoUrl) ? {} : { logo_url: ["Informe uma URL válida (https://...)"] };
-  },
-  toValues: (v, { uploaded }) => ({ clientName: v.client_name, logoUrl: logoUrlOf(uploaded, v.logo_url), orderIndex: v.order_index }),
-  toasts: {
-    deleted: { type: "success", title: "Logo removido com sucesso!" },
-    deleteFailed: (message) => ({ type: "error", title: "Erro ao remover logo", description: message }),
-    uploadRefused: () => ({ type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" }),
-    saveFailed: () => ({ type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" }),
-    saved: ({ created }) => ({ type: "success", title: created ? "Logo adicionado com sucesso!" : "Logo atualizado com sucesso!" }),
-  },
-});
+const UPLOADS: Record<string, UploadRule> = { logo_file: { bucket: "portfolio-media", accept: "logo" } };
+const SAVE_FAILED: Toast = { type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, context, UPLOADS);
+  if (!isParsed(parsed)) return parsed;
+  const model = db.clientLogo;
+  if (isDelete(parsed.form)) {
+    const failed = (message: string): Toast => ({ type: "error", title: "Erro ao remover logo", description: message });
+    return deleteRow(context, parsed.form, { model, list: LIST, files: ["logoUrl"], deleted: { type: "success", title: "Logo removido com sucesso!" }, failed });
+  }
+  const submission = parseWithZod(parsed.form, { schema: logoSchema });
+  return guardSave(context, parsed, submission, () => SAVE_FAILED, async () => {
+    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { logo_file: "logoUrl" } });
+    // The logo is the uploaded (or picked) file, else the URL typed in the form.
+    const logoUrl = logoUrlOf(draft.uploaded, submission.payload.logo_url);
+    if (!draft.refused.logo_file && !logoUrl) draft.fieldErrors.logo_url = [LOGO_URL_REQUIRED];
+    else if (!draft.refused.logo_file && !isLogoUrl(logoUrl)) draft.fieldErrors.logo_url = ["Informe uma URL válida (https://...)"];
+    if (hasErrors(draft)) {
+      return refuse(context, draft, uploadRefusal(draft) ? { type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" } : undefined);
+    }
+    if (draft.stale) return refuse(context, draft, SAVE_FAILED, 404);
+    const v = parsedValue(draft);
+    await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex: v.order_index });
+    return saved(context, LIST, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" });
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Logos de clientes | Admin" }];
 
 export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
-  const { items: logos, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items: logos, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
   const formKey = useFormKey(editing?.id);
   if (creating || editing) {
     return (
@@ -69,7 +79,7 @@ export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
     );
   }
   return (
-    <AdminPage title="Logos de clientes" action={<PrimaryLink to={`${LIST}?novo`}>Novo Logo</PrimaryLink>}>
+    <AdminPage loadError={loadError} title="Logos de clientes" action={<PrimaryLink to={`${LIST}?novo`}>Novo Logo</PrimaryLink>}>
       {logos.length === 0 ? (
         <EmptyState>Nenhum logo cadastrado ainda.</EmptyState>
       ) : (

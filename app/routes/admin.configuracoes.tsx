@@ -178,7 +178,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Configurações | Admin
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage title="Configurações">
+    <AdminPage title="Configurações" loadError={loaderData.loadError}>
       {/* A save reloads the stored (normalised) values: a new key starts the form again from them. */}
       <SettingsForm key={JSON.stringify(loaderData.values)} values={loaderData.values} actionData={actionData} />
     </AdminPage>

@@ -3,7 +3,11 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.course-testimonials";
 import { db } from "~/lib/db.server";
-import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { NOT_FOUND, deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, requireFile, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import type { Toast } from "~/lib/toast";
+import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { intOr, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, TextField } from "~/components/admin/fields";
@@ -23,34 +27,44 @@ export const courseTestimonialSchema = z.object({
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] }), { title: "Erro ao carregar depoimentos" });
 
-export const action = sectionAction({
-  list: LIST,
-  model: db.courseTestimonial,
-  schema: courseTestimonialSchema,
-  uploads: { video_url: { bucket: "portfolio-media", folder: "course-testimonials", accept: "video" } },
-  files: { video_url: { column: "videoUrl", required: VIDEO_REQUIRED } },
-  toValues: (v, { fileUrl }) => ({ studentName: v.student_name, displayOrder: v.display_order, videoUrl: fileUrl.video_url! }),
-  toasts: {
-    deleted: { type: "success", title: "Depoimento excluído com sucesso" },
-    // This section's errors carry the reason in the title ("Erro ao excluir depoimento: ...").
-    deleteFailed: (message) => ({ type: "error", title: `Erro ao excluir depoimento: ${message}` }),
-    uploadRefused: (message) => ({ type: "error", title: `Erro ao enviar vídeo: ${message}` }),
-    saveFailed: (message) => ({ type: "error", title: `Erro ao salvar depoimento: ${message}` }),
-    saved: ({ created, uploaded }) => ({
+const UPLOADS: Record<string, UploadRule> = { video_url: { bucket: "portfolio-media", folder: "course-testimonials", accept: "video" } };
+
+// This section's errors carry the reason in the title ("Erro ao excluir depoimento: ...").
+const failed = (what: string) => (message: string): Toast => ({ type: "error", title: `${what}: ${message}` });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, context, UPLOADS);
+  if (!isParsed(parsed)) return parsed;
+  const model = db.courseTestimonial;
+  if (isDelete(parsed.form)) {
+    return deleteRow(context, parsed.form, { model, list: LIST, files: ["videoUrl"], deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed: failed("Erro ao excluir depoimento") });
+  }
+  const submission = parseWithZod(parsed.form, { schema: courseTestimonialSchema });
+  return guardSave(context, parsed, submission, failed("Erro ao salvar depoimento"), async () => {
+    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { video_url: "videoUrl" } });
+    requireFile(draft, "video_url", VIDEO_REQUIRED);
+    if (hasErrors(draft)) {
+      const refusal = uploadRefusal(draft);
+      return refuse(context, draft, refusal && failed("Erro ao enviar vídeo")(refusal.message));
+    }
+    if (draft.stale) return refuse(context, draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
+    const v = parsedValue(draft);
+    await writeRow(draft, model, { studentName: v.student_name, displayOrder: v.display_order, videoUrl: draft.fileUrl.video_url! });
+    return saved(context, LIST, {
       type: "success",
-      title: created ? "Depoimento criado com sucesso" : "Depoimento atualizado com sucesso",
-      description: uploaded.video_url ? "Vídeo enviado com sucesso!" : undefined,
-    }),
-  },
-});
+      title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",
+      description: draft.uploaded.video_url ? "Vídeo enviado com sucesso!" : undefined,
+    });
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Depoimentos do curso | Admin" }];
 
 export default function AdminCourseTestimonials({ actionData }: Route.ComponentProps) {
-  const { items: testimonials, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items: testimonials, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
   const formKey = useFormKey(editing?.id);
   return (
-    <AdminPage title="Depoimentos do curso" action={<PrimaryLink to={`${LIST}?novo`}>Novo Depoimento</PrimaryLink>}>
+    <AdminPage loadError={loadError} title="Depoimentos do curso" action={<PrimaryLink to={`${LIST}?novo`}>Novo Depoimento</PrimaryLink>}>
       {testimonials.length === 0 ? (
         <EmptyState>Nenhum depoimento cadastrado ainda.</EmptyState>
       ) : (

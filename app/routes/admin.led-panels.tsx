@@ -2,7 +2,11 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.led-panels";
 import { db } from "~/lib/db.server";
-import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { deleteRow, guardSave, hasErrors, isDelete, keepPreviousFile, parsedValue, refuse, sectionLoader, startSave, writeRow } from "~/lib/admin-section.server";
+import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import type { Toast } from "~/lib/toast";
+import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, MediaPreview, TextAreaField, TextField } from "~/components/admin/fields";
 import { requiredText } from "~/lib/forms/admin-schema";
@@ -22,34 +26,40 @@ export const ledPanelSchema = z.object({
 
 export const loader = ({ request }: Route.LoaderArgs) => sectionLoader(request, () => db.ledPanel.findMany({ orderBy: { createdAt: "desc" } }), { title: "Erro ao carregar painéis" });
 
-export const action = sectionAction({
-  list: LIST,
-  model: db.ledPanel,
-  schema: ledPanelSchema,
-  uploads: { photo: { bucket: "blog-media", accept: "image" } },
-  // A failed photo upload keeps the previous photo and the save goes on.
-  files: { photo: { column: "photo", refusalKeepsPrevious: true } },
-  toValues: ({ title, primary_flow, reach, flow, description }, { fileUrl }) => ({ title, primaryFlow: primary_flow, reach, flow, description, photo: fileUrl.photo }),
-  toasts: {
-    deleted: { type: "success", title: "Painel excluído com sucesso!" },
-    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir painel", description: message }),
-    notFound: { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." },
-    saveFailed: (message) => ({ type: "error", title: "Erro ao salvar painel", description: message }),
-    saved: ({ created, refused }) => {
-      const title = created ? "Painel criado com sucesso!" : "Painel atualizado com sucesso!";
-      if (refused.photo) return { type: "error", title: "Erro ao fazer upload da foto", description: `${title} ${refused.photo.message} A foto anterior foi mantida.` };
-      return { type: "success", title };
-    },
-  },
-});
+const UPLOADS: Record<string, UploadRule> = { photo: { bucket: "blog-media", accept: "image" } };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, context, UPLOADS);
+  if (!isParsed(parsed)) return parsed;
+  const model = db.ledPanel;
+  if (isDelete(parsed.form)) {
+    const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir painel", description: message });
+    return deleteRow(context, parsed.form, { model, list: LIST, files: ["photo"], deleted: { type: "success", title: "Painel excluído com sucesso!" }, failed });
+  }
+  const submission = parseWithZod(parsed.form, { schema: ledPanelSchema });
+  const failed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar painel", description: message });
+  return guardSave(context, parsed, submission, failed, async () => {
+    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { photo: "photo" } });
+    // A failed photo upload keeps the previous photo and the save goes on.
+    keepPreviousFile(draft, "photo");
+    if (hasErrors(draft)) return refuse(context, draft);
+    if (draft.stale) return refuse(context, draft, { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." }, 404);
+    const { title, primary_flow, reach, flow, description } = parsedValue(draft);
+    await writeRow(draft, model, { title, primaryFlow: primary_flow, reach, flow, description, photo: draft.fileUrl.photo });
+    const done = draft.existing ? "Painel atualizado com sucesso!" : "Painel criado com sucesso!";
+    const refused = draft.refused.photo;
+    if (refused) return saved(context, LIST, { type: "error", title: "Erro ao fazer upload da foto", description: `${done} ${refused.message} A foto anterior foi mantida.` });
+    return saved(context, LIST, { type: "success", title: done });
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Painéis LED | Admin" }];
 
 export default function AdminLedPanels({ actionData }: Route.ComponentProps) {
-  const { items: panels, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items: panels, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
   const formKey = useFormKey(editing?.id);
   return (
-    <AdminPage title="Painéis LED" action={<PrimaryLink to={`${LIST}?novo`}>Novo Painel</PrimaryLink>}>
+    <AdminPage loadError={loadError} title="Painéis LED" action={<PrimaryLink to={`${LIST}?novo`}>Novo Painel</PrimaryLink>}>
       {panels.length === 0 ? (
         <EmptyState>Nenhum painel cadastrado ainda.</EmptyState>
       ) : (

@@ -5,7 +5,11 @@ import { PORTFOLIO_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { urlList } from "~/lib/url-list";
-import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import type { Toast } from "~/lib/toast";
+import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { mediaListErrors, repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
@@ -32,40 +36,43 @@ export const loader = ({ request }: Route.LoaderArgs) =>
     return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
   }, { title: "Erro ao carregar projetos" });
 
-export const action = sectionAction({
-  list: LIST,
-  model: db.portfolioItem,
-  schema: portfolioSchema,
-  uploads: { cover_image: { bucket: "portfolio-media", accept: "media" } },
-  files: { cover_image: { column: "coverImage" } },
-  check: (_submission, { form }) =>
-    mediaListErrors({ images: { urls: urlList(form.getAll("images")), kind: "image" }, videos: { urls: urlList(form.getAll("videos")), kind: "video" } }, (url) => objectFromUrl(url) !== null),
-  toValues: ({ title, category, description, result }, { form, fileUrl }) => ({
-    title,
-    category,
-    description,
-    result,
-    images: urlList(form.getAll("images")),
-    videos: urlList(form.getAll("videos")),
-    coverImage: fileUrl.cover_image,
-  }),
-  toasts: {
-    deleted: { type: "success", title: "Projeto excluído" },
-    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir", description: message }),
-    uploadRefused: (message) => ({ type: "error", title: "Arquivo inválido", description: message }),
-    notFound: { type: "error", title: "Erro ao salvar", description: "Projeto não encontrado." },
-    saveFailed: (message) => ({ type: "error", title: "Erro ao salvar", description: message }),
-    saved: ({ created }) =>
-      created
-        ? { type: "success", title: "Projeto criado", description: "O novo projeto foi adicionado com sucesso." }
-        : { type: "success", title: "Projeto atualizado", description: "As alterações foram salvas com sucesso." },
-  },
-});
+const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, context, UPLOADS);
+  if (!isParsed(parsed)) return parsed;
+  const model = db.portfolioItem;
+  const failed = (title: string) => (message: string): Toast => ({ type: "error", title, description: message });
+  if (isDelete(parsed.form)) {
+    return deleteRow(context, parsed.form, { model, list: LIST, files: ["coverImage"], deleted: { type: "success", title: "Projeto excluído" }, failed: failed("Erro ao excluir") });
+  }
+  const submission = parseWithZod(parsed.form, { schema: portfolioSchema });
+  return guardSave(context, parsed, submission, failed("Erro ao salvar"), async () => {
+    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
+    const images = urlList(draft.form.getAll("images"));
+    const videos = urlList(draft.form.getAll("videos"));
+    Object.assign(draft.fieldErrors, mediaListErrors({ images: { urls: images, kind: "image" }, videos: { urls: videos, kind: "video" } }, (url) => objectFromUrl(url) !== null));
+    if (hasErrors(draft)) {
+      const refusal = uploadRefusal(draft);
+      return refuse(context, draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
+    }
+    if (draft.stale) return refuse(context, draft, { type: "error", title: "Erro ao salvar", description: "Projeto não encontrado." }, 404);
+    const { title, category, description, result } = parsedValue(draft);
+    await writeRow(draft, model, { title, category, description, result, images, videos, coverImage: draft.fileUrl.cover_image });
+    return saved(
+      context,
+      LIST,
+      draft.existing
+        ? { type: "success", title: "Projeto atualizado", description: "As alterações foram salvas com sucesso." }
+        : { type: "success", title: "Projeto criado", description: "O novo projeto foi adicionado com sucesso." },
+    );
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Portfólio | Admin" }];
 
 export default function AdminPortfolio({ actionData }: Route.ComponentProps) {
-  const { items, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
   const formKey = useFormKey(editing?.id);
   if (creating || editing) {
     return (
@@ -75,7 +82,7 @@ export default function AdminPortfolio({ actionData }: Route.ComponentProps) {
     );
   }
   return (
-    <AdminPage title="Portfólio" action={<PrimaryLink to={`${LIST}?novo`}>Novo Projeto</PrimaryLink>}>
+    <AdminPage loadError={loadError} title="Portfólio" action={<PrimaryLink to={`${LIST}?novo`}>Novo Projeto</PrimaryLink>}>
       {items.length === 0 ? (
         <EmptyState>Nenhum projeto cadastrado</EmptyState>
       ) : (

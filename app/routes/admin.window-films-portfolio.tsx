@@ -5,7 +5,11 @@ import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { urlList } from "~/lib/url-list";
-import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import type { Toast } from "~/lib/toast";
+import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { intOr, mediaListErrors, repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
@@ -36,41 +40,50 @@ export const loader = ({ request }: Route.LoaderArgs) =>
     return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
   }, { title: "Erro ao carregar dados" });
 
-export const action = sectionAction({
-  list: LIST,
-  model: db.windowFilmsProject,
-  schema: filmsProjectSchema,
-  uploads: { cover_image: { bucket: "portfolio-media", accept: "media" } },
-  files: { cover_image: { column: "coverImage" } },
-  check: (_submission, { form }) =>
-    mediaListErrors({ images: { urls: urlList(form.getAll("images")), kind: "image" }, videos: { urls: urlList(form.getAll("videos")), kind: "video" } }, (url) => objectFromUrl(url) !== null),
-  toValues: (v, { form, fileUrl }) => ({
-    title: v.title,
-    category: v.category,
-    client: v.client || null,
-    challenge: v.challenge || null,
-    solution: v.solution || null,
-    result: v.result || null,
-    images: urlList(form.getAll("images")),
-    videos: urlList(form.getAll("videos")),
-    orderIndex: v.order_index,
-    coverImage: fileUrl.cover_image,
-  }),
-  toasts: {
-    deleted: { type: "success", title: "Projeto excluído com sucesso" },
-    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir projeto", description: message }),
-    uploadRefused: (message) => ({ type: "error", title: "Arquivo inválido", description: message }),
-    notFound: { type: "error", title: "Erro", description: "Projeto não encontrado." },
-    // The project form's save error is the bare title with the server's own message.
-    saveFailed: (message) => ({ type: "error", title: "Erro", description: message }),
-    saved: ({ created }) => ({ type: "success", title: created ? "Projeto criado com sucesso" : "Projeto atualizado com sucesso" }),
-  },
-});
+const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, context, UPLOADS);
+  if (!isParsed(parsed)) return parsed;
+  const model = db.windowFilmsProject;
+  if (isDelete(parsed.form)) {
+    const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir projeto", description: message });
+    return deleteRow(context, parsed.form, { model, list: LIST, files: ["coverImage"], deleted: { type: "success", title: "Projeto excluído com sucesso" }, failed });
+  }
+  const submission = parseWithZod(parsed.form, { schema: filmsProjectSchema });
+  // The project form's save error is the bare title with the server's own message.
+  const failed = (message: string): Toast => ({ type: "error", title: "Erro", description: message });
+  return guardSave(context, parsed, submission, failed, async () => {
+    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
+    const images = urlList(draft.form.getAll("images"));
+    const videos = urlList(draft.form.getAll("videos"));
+    Object.assign(draft.fieldErrors, mediaListErrors({ images: { urls: images, kind: "image" }, videos: { urls: videos, kind: "video" } }, (url) => objectFromUrl(url) !== null));
+    if (hasErrors(draft)) {
+      const refusal = uploadRefusal(draft);
+      return refuse(context, draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
+    }
+    if (draft.stale) return refuse(context, draft, failed("Projeto não encontrado."), 404);
+    const v = parsedValue(draft);
+    await writeRow(draft, model, {
+      title: v.title,
+      category: v.category,
+      client: v.client || null,
+      challenge: v.challenge || null,
+      solution: v.solution || null,
+      result: v.result || null,
+      images,
+      videos,
+      orderIndex: v.order_index,
+      coverImage: draft.fileUrl.cover_image,
+    });
+    return saved(context, LIST, { type: "success", title: draft.existing ? "Projeto atualizado com sucesso" : "Projeto criado com sucesso" });
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Window Films · Portfólio | Admin" }];
 
 export default function AdminFilmsPortfolio({ actionData }: Route.ComponentProps) {
-  const { items: projects, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items: projects, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
   const formKey = useFormKey(editing?.id);
   if (creating || editing) {
     return (
@@ -80,7 +93,7 @@ export default function AdminFilmsPortfolio({ actionData }: Route.ComponentProps
     );
   }
   return (
-    <AdminPage title="Window Films · Portfólio" action={<PrimaryLink to={`${LIST}?novo`}>Novo Projeto</PrimaryLink>}>
+    <AdminPage loadError={loadError} title="Window Films · Portfólio" action={<PrimaryLink to={`${LIST}?novo`}>Novo Projeto</PrimaryLink>}>
       {projects.length === 0 ? (
         <EmptyState>Nenhum projeto cadastrado ainda.</EmptyState>
       ) : (

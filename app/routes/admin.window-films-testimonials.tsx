@@ -3,7 +3,10 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-testimonials";
 import { db } from "~/lib/db.server";
 import { objectFromUrl } from "~/lib/storage/index.server";
-import { sectionAction, sectionLoader } from "~/lib/admin-section.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { NOT_FOUND, deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, writeRow } from "~/lib/admin-section.server";
+import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import type { Toast } from "~/lib/toast";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { intOr, mediaListErrors, requiredText } from "~/lib/forms/admin-schema";
 import { previewSrc } from "~/lib/image-url";
@@ -30,32 +33,37 @@ export const testimonialSchema = z.object({
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] }), { title: "Erro ao carregar depoimentos" });
 
-export const action = sectionAction({
-  list: LIST,
-  model: db.windowFilmsTestimonial,
-  schema: testimonialSchema,
-  check: ({ payload }) =>
-    mediaListErrors(
-      { client_photo: { urls: [String(payload.client_photo ?? "").trim()].filter(Boolean), kind: "image" }, video_url: { urls: [String(payload.video_url ?? "").trim()].filter(Boolean), kind: "video" } },
-      (url) => objectFromUrl(url) !== null,
-    ),
-  toValues: (v) => ({
-    clientName: v.client_name,
-    clientRole: v.client_role || null,
-    clientCompany: v.client_company || null,
-    testimonial: v.testimonial,
-    clientPhoto: v.client_photo || null,
-    videoUrl: v.video_url || null,
-    rating: v.rating,
-    orderIndex: v.order_index,
-  }),
-  toasts: {
-    deleted: { type: "success", title: "Depoimento excluído com sucesso" },
-    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir depoimento", description: message }),
-    saveFailed: (message) => ({ type: "error", title: "Erro ao salvar depoimento", description: message }),
-    saved: ({ created }) => ({ type: "success", title: created ? "Depoimento criado com sucesso" : "Depoimento atualizado com sucesso" }),
-  },
-});
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, context, {});
+  if (!isParsed(parsed)) return parsed;
+  const model = db.windowFilmsTestimonial;
+  if (isDelete(parsed.form)) {
+    const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir depoimento", description: message });
+    return deleteRow(context, parsed.form, { model, list: LIST, deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed });
+  }
+  const submission = parseWithZod(parsed.form, { schema: testimonialSchema });
+  const failed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar depoimento", description: message });
+  return guardSave(context, parsed, submission, failed, async () => {
+    const draft = await startSave(parsed, submission, { model });
+    const { payload } = submission;
+    const typed = (field: string) => [String(payload[field] ?? "").trim()].filter(Boolean);
+    Object.assign(draft.fieldErrors, mediaListErrors({ client_photo: { urls: typed("client_photo"), kind: "image" }, video_url: { urls: typed("video_url"), kind: "video" } }, (url) => objectFromUrl(url) !== null));
+    if (hasErrors(draft)) return refuse(context, draft);
+    if (draft.stale) return refuse(context, draft, failed(NOT_FOUND), 404);
+    const v = parsedValue(draft);
+    await writeRow(draft, model, {
+      clientName: v.client_name,
+      clientRole: v.client_role || null,
+      clientCompany: v.client_company || null,
+      testimonial: v.testimonial,
+      clientPhoto: v.client_photo || null,
+      videoUrl: v.video_url || null,
+      rating: v.rating,
+      orderIndex: v.order_index,
+    });
+    return saved(context, LIST, { type: "success", title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso" });
+  });
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Window Films · Depoimentos | Admin" }];
 
@@ -64,7 +72,7 @@ export function preview(text: string): string {
 }
 
 export default function AdminFilmsTestimonials({ actionData }: Route.ComponentProps) {
-  const { items: testimonials, editing, deleting, creating } = useLoaderData<typeof loader>();
+  const { items: testimonials, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
   const formKey = useFormKey(editing?.id);
   if (creating || editing) {
     return (
@@ -74,7 +82,7 @@ export default function AdminFilmsTestimonials({ actionData }: Route.ComponentPr
     );
   }
   return (
-    <AdminPage title="Window Films · Depoimentos" action={<PrimaryLink to={`${LIST}?novo`}>Novo Depoimento</PrimaryLink>}>
+    <AdminPage loadError={loadError} title="Window Films · Depoimentos" action={<PrimaryLink to={`${LIST}?novo`}>Novo Depoimento</PrimaryLink>}>
       {testimonials.length === 0 ? (
         <EmptyState>Nenhum depoimento cadastrado ainda.</EmptyState>
       ) : (

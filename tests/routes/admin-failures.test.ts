@@ -18,7 +18,7 @@ import { dataOf, formRequest, getRequest, mp4, png, responseOf, routeArgs, sessi
 
 const REASON = "falha simulada no banco";
 type Toast = { type?: string; title: string; description?: string };
-type Handler = typeof portfolio.action;
+type Handler = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
 
 interface Case {
   path: string;

@@ -37,7 +37,7 @@ export function useAdminForm<Schema extends z.ZodType>(
 ) {
   const [xhrResult, setXhrResult] = useState<SubmissionResult<string[]> | null>(null);
   const lastResult = xhrResult ?? actionData?.lastResult ?? undefined;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one hook for every section's schema; each field component reads its own value type
   const [form, fields] = useForm<Record<string, any>, Record<string, any>, string[]>({
     id: formKey,
     lastResult,

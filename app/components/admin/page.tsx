@@ -1,15 +1,14 @@
 // The frame of every admin section page: back link to the dashboard, title, main action.
 import type { ReactNode } from "react";
-import { Link, useLoaderData, useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import type { LoadError } from "~/lib/admin-section.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
- * A section page: back link, title, and above the content the load error of its list (the
- * loader's `loadError`, see sectionLoader) and 'Carregando...' while the page reloads.
+ * A section page: back link, title, and above the content the load error of its list (a
+ * section's `SectionList.loadError`) and 'Carregando...' while the page reloads.
  */
-export function AdminPage({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  const loadError = (useLoaderData() as { loadError?: LoadError | null } | undefined)?.loadError;
+export function AdminPage({ title, action, loadError, children }: { title: string; action?: ReactNode; loadError?: LoadError | null; children: ReactNode }) {
   const navigation = useNavigation();
   const location = useLocation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
