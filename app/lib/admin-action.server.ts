@@ -1,9 +1,9 @@
 // What every admin action answers. A success redirects to the list with a toast; a refusal
 // re-renders the form (status 400/413) with conform's reply, so errors show without JavaScript.
-// When the browser sent the form by XHR (to show upload progress) the admin layout's middleware
-// answers the same outcome as JSON, read from `adminReplyContext`.
+// A form sent by XHR (to show upload progress) posts to the route's data URL, as React Router's
+// own fetches do, so it receives these same answers in React Router's data format.
 import type { SubmissionResult } from "@conform-to/react";
-import { createContext, data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import { bumpContentVersion } from "./content-version.server";
 import type { Toast } from "./toast";
 import { redirectWithToast } from "./toast.server";
@@ -16,32 +16,16 @@ export interface AdminActionData {
   toast?: Toast;
 }
 
-export interface AdminReply extends Partial<AdminActionData> {
-  status: number;
-  redirectTo?: string;
-}
-
-export const adminReplyContext = createContext<AdminReply | null>(null);
-const XHR_HEADER = "X-Admin-Upload";
-
-export function isXhrUpload(request: Request): boolean {
-  return request.headers.get(XHR_HEADER) === "1";
-}
-
-type Context = Readonly<RouterContextProvider>;
-
 /** After a successful write: bump the content version, then back to the list with the toast. */
-export async function saved(context: Context, to: string, toast: Toast): Promise<Response> {
+export async function saved(to: string, toast: Toast): Promise<Response> {
   // The row is already written: a failed bump is logged, not reported as a failed save (the
   // admin would save again and, when creating, get the row twice). The next bump refreshes the pages.
   await bumpContentVersion().catch((error: unknown) => logFailure("content version bump failed", error));
-  (context as RouterContextProvider).set(adminReplyContext, { status: 200, redirectTo: to, toast });
   return redirectWithToast(to, toast);
 }
 
 /** The form comes back with its errors and values (and an error toast, if any). */
-export function rejected(context: Context, body: AdminActionData, status = 400) {
-  (context as RouterContextProvider).set(adminReplyContext, { status, ...body });
+export function rejected(body: AdminActionData, status = 400) {
   return data(body, { status });
 }
 
@@ -62,14 +46,13 @@ export function uploadErrors(refused: Record<string, { message: string }>): Reco
  */
 export async function readAdminForm(
   request: Request,
-  context: Context,
   rules: Record<string, UploadRule>,
 ): Promise<ParsedUpload | Response | ReturnType<typeof rejected>> {
   try {
     return await parseUpload(request, rules);
   } catch (error) {
-    if (error instanceof UploadTooLarge) return rejected(context, { lastResult: null, toast: tooLargeToast() }, 413);
-    if (error instanceof UploadUnreadable) return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao salvar", description: UNREADABLE_FORM } }, 400);
+    if (error instanceof UploadTooLarge) return rejected({ lastResult: null, toast: tooLargeToast() }, 413);
+    if (error instanceof UploadUnreadable) return rejected({ lastResult: null, toast: { type: "error", title: "Erro ao salvar", description: UNREADABLE_FORM } }, 400);
     throw error;
   }
 }

@@ -2,17 +2,17 @@
 // steps its action is made of. Each section writes its own short action from these steps, so a
 // section with an unusual rule adds a line to its own action, not an option here:
 //
-//   const parsed = await readAdminForm(request, context, UPLOADS); // 413/400, nothing stored
+//   const parsed = await readAdminForm(request, UPLOADS); // 413/400, nothing stored
 //   if (!isParsed(parsed)) return parsed;
-//   if (isDelete(parsed.form)) return deleteRow(context, parsed.form, { model, list, files, deleted, failed });
+//   if (isDelete(parsed.form)) return deleteRow(parsed.form, { model, list, files, deleted, failed });
 //   const submission = parseWithZod(parsed.form, { schema });
-//   return guardSave(context, parsed, submission, failedToast, async () => {
+//   return guardSave(parsed, submission, failedToast, async () => {
 //     const draft = await startSave(parsed, submission, { model, uploads, files });
 //     …the section's own checks, added to draft.fieldErrors…
-//     if (hasErrors(draft)) return refuse(context, draft, toast);          // 400 (413 for a file)
-//     if (draft.stale) return refuse(context, draft, notFoundToast, 404);
+//     if (hasErrors(draft)) return refuse(draft, toast);          // 400 (413 for a file)
+//     if (draft.stale) return refuse(draft, notFoundToast, 404);
 //     await writeRow(draft, model, values);    // then deletes the files the row no longer uses
-//     return saved(context, list, toast);
+//     return saved(list, toast);
 //   });
 //
 // A database failure during a save or a delete answers 500 with the section's toast (files
@@ -27,7 +27,6 @@ import { formId, logFailure, rejected, saved, serverMessage, uploadErrors } from
 
 type Row = { id: string };
 type FieldErrors = Record<string, string[]>;
-type Context = Parameters<typeof rejected>[0];
 /** conform's parse of the form (parseWithZod) with the schema's values when valid. */
 type FormSubmission = Submission<unknown, string[], unknown>;
 type ValueOf<S> = S extends { status: "success"; value: infer Value } ? Value : never;
@@ -95,21 +94,20 @@ export function isDelete(form: FormData): boolean {
  * No such row: 404 with `failed(NOT_FOUND)`; a database failure: 500 with `failed(reason)`.
  */
 export async function deleteRow<R extends Row>(
-  context: Context,
   form: FormData,
   section: { model: Pick<SectionModel<R, never>, "findUnique" | "delete">; list: string; files?: Array<keyof R & string>; deleted: Toast; failed: (message: string) => Toast },
 ) {
   try {
     const id = formId(form);
     const row = id ? await section.model.findUnique({ where: { id } }) : null;
-    if (!row) return rejected(context, { lastResult: null, toast: section.failed(NOT_FOUND) }, 404);
+    if (!row) return rejected({ lastResult: null, toast: section.failed(NOT_FOUND) }, 404);
     await section.model.delete({ where: { id: row.id } });
     await deleteFiles((section.files ?? []).map((column) => row[column] as string | null));
-    return saved(context, section.list, section.deleted);
+    return saved(section.list, section.deleted);
   } catch (error) {
     if (error instanceof Response) throw error;
     logFailure("admin delete failed", error);
-    return rejected(context, { lastResult: null, toast: section.failed(serverMessage(error)) }, 500);
+    return rejected({ lastResult: null, toast: section.failed(serverMessage(error)) }, 500);
   }
 }
 
@@ -119,7 +117,6 @@ export async function deleteRow<R extends Row>(
  * written, so the files stored for this request go too.
  */
 export async function guardSave(
-  context: Context,
   parsed: ParsedUpload,
   submission: FormSubmission,
   failed: (message: string) => Toast,
@@ -131,7 +128,7 @@ export async function guardSave(
     if (error instanceof Response) throw error;
     await discard(parsed.stored);
     logFailure("admin save failed", error);
-    return rejected(context, { lastResult: submission.reply(), toast: failed(serverMessage(error)) }, 500);
+    return rejected({ lastResult: submission.reply(), toast: failed(serverMessage(error)) }, 500);
   }
 }
 
@@ -210,9 +207,9 @@ export function parsedValue<R, S extends FormSubmission>(draft: Draft<R, S>): Va
  * The form goes back with its errors and values, and nothing stored by this request is kept.
  * The status is the refused file's (413/400), else 400, unless the section says otherwise.
  */
-export async function refuse<R, S extends FormSubmission>(context: Context, draft: Draft<R, S>, toast?: Toast, status: number = uploadRefusal(draft)?.status ?? 400) {
+export async function refuse<R, S extends FormSubmission>(draft: Draft<R, S>, toast?: Toast, status: number = uploadRefusal(draft)?.status ?? 400) {
   await discard(draft.stored);
-  return rejected(context, { lastResult: draft.submission.reply({ fieldErrors: errorsOf(draft) }), toast }, status);
+  return rejected({ lastResult: draft.submission.reply({ fieldErrors: errorsOf(draft) }), toast }, status);
 }
 
 /** Creates or updates the row, then deletes the files it no longer uses. */

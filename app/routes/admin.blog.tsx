@@ -56,16 +56,16 @@ const UPLOADS: Record<string, UploadRule> = {
   social_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await readAdminForm(request, context, UPLOADS);
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const model = db.blogPost;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir post", description: message });
-    return deleteRow(context, parsed.form, { model, list: LIST, files: ["coverImage", "socialImage"], deleted: { type: "success", title: "Post excluído com sucesso!" }, failed });
+    return deleteRow(parsed.form, { model, list: LIST, files: ["coverImage", "socialImage"], deleted: { type: "success", title: "Post excluído com sucesso!" }, failed });
   }
   const submission = parseWithZod(parsed.form, { schema: blogSchema });
-  return guardSave(context, parsed, submission, () => SAVE_FAILED, async () => {
+  return guardSave(parsed, submission, () => SAVE_FAILED, async () => {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage", social_image: "socialImage" } });
     requireFile(draft, "cover_image", COVER_REQUIRED);
     if (submission.status === "success") Object.assign(draft.fieldErrors, await postErrors(submission.value, draft.id, draft.uploaded));
@@ -73,9 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const refusal = uploadRefusal(draft);
       const toast = refusal ? { type: "error", title: "Erro ao enviar imagem", description: refusal.message } as const : SAVE_FAILED;
       // A post deleted meanwhile answers 404 even when the form has errors too.
-      return refuse(context, draft, toast, refusal?.status ?? (draft.stale ? 404 : 400));
+      return refuse(draft, toast, refusal?.status ?? (draft.stale ? 404 : 400));
     }
-    if (draft.stale) return refuse(context, draft, SAVE_FAILED, 404);
+    if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
     const v = parsedValue(draft);
     await writeRow(draft, model, {
       title: v.title,
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The uploaded file, else the typed URL; an emptied field falls back to the cover.
       socialImage: draft.uploaded.social_image ?? (v.social_image_url || null),
     });
-    return saved(context, LIST, { type: "success", title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!" });
+    return saved(LIST, { type: "success", title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!" });
   });
 }
 

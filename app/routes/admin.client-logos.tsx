@@ -41,28 +41,28 @@ function logoUrlOf(uploaded: Record<string, string>, typed: unknown): string {
 const UPLOADS: Record<string, UploadRule> = { logo_file: { bucket: "portfolio-media", accept: "logo" } };
 const SAVE_FAILED: Toast = { type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await readAdminForm(request, context, UPLOADS);
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const model = db.clientLogo;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao remover logo", description: message });
-    return deleteRow(context, parsed.form, { model, list: LIST, files: ["logoUrl"], deleted: { type: "success", title: "Logo removido com sucesso!" }, failed });
+    return deleteRow(parsed.form, { model, list: LIST, files: ["logoUrl"], deleted: { type: "success", title: "Logo removido com sucesso!" }, failed });
   }
   const submission = parseWithZod(parsed.form, { schema: logoSchema });
-  return guardSave(context, parsed, submission, () => SAVE_FAILED, async () => {
+  return guardSave(parsed, submission, () => SAVE_FAILED, async () => {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { logo_file: "logoUrl" } });
     // The logo is the uploaded (or picked) file, else the URL typed in the form.
     const logoUrl = logoUrlOf(draft.uploaded, submission.payload.logo_url);
     if (!draft.refused.logo_file && !logoUrl) draft.fieldErrors.logo_url = [LOGO_URL_REQUIRED];
     else if (!draft.refused.logo_file && !isLogoUrl(logoUrl)) draft.fieldErrors.logo_url = ["Informe uma URL válida (https://...)"];
     if (hasErrors(draft)) {
-      return refuse(context, draft, uploadRefusal(draft) ? { type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" } : undefined);
+      return refuse(draft, uploadRefusal(draft) ? { type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" } : undefined);
     }
-    if (draft.stale) return refuse(context, draft, SAVE_FAILED, 404);
+    if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
     const v = parsedValue(draft);
     await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex: v.order_index });
-    return saved(context, LIST, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" });
+    return saved(LIST, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" });
   });
 }
 

@@ -160,18 +160,18 @@ export async function loader(_: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await readAdminForm(request, context, {});
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, {});
   if (!isParsed(parsed)) return parsed;
   const submission = parseWithZod(parsed.form, { schema: settingsSchema });
-  if (submission.status !== "success") return rejected(context, { lastResult: submission.reply(), toast: TOASTS.invalid }, 400);
+  if (submission.status !== "success") return rejected({ lastResult: submission.reply(), toast: TOASTS.invalid }, 400);
   try {
     await saveSiteSettings(toSettings(submission.value));
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "admin write failed", error: String(error) }));
-    return rejected(context, { lastResult: submission.reply(), toast: TOASTS.saveFailed }, 500);
+    return rejected({ lastResult: submission.reply(), toast: TOASTS.saveFailed }, 500);
   }
-  return saved(context, PAGE, TOASTS.saved);
+  return saved(PAGE, TOASTS.saved);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Configurações | Admin" }];

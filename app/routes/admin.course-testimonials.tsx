@@ -32,25 +32,25 @@ const UPLOADS: Record<string, UploadRule> = { video_url: { bucket: "portfolio-me
 // This section's errors carry the reason in the title ("Erro ao excluir depoimento: ...").
 const failed = (what: string) => (message: string): Toast => ({ type: "error", title: `${what}: ${message}` });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await readAdminForm(request, context, UPLOADS);
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const model = db.courseTestimonial;
   if (isDelete(parsed.form)) {
-    return deleteRow(context, parsed.form, { model, list: LIST, files: ["videoUrl"], deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed: failed("Erro ao excluir depoimento") });
+    return deleteRow(parsed.form, { model, list: LIST, files: ["videoUrl"], deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed: failed("Erro ao excluir depoimento") });
   }
   const submission = parseWithZod(parsed.form, { schema: courseTestimonialSchema });
-  return guardSave(context, parsed, submission, failed("Erro ao salvar depoimento"), async () => {
+  return guardSave(parsed, submission, failed("Erro ao salvar depoimento"), async () => {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { video_url: "videoUrl" } });
     requireFile(draft, "video_url", VIDEO_REQUIRED);
     if (hasErrors(draft)) {
       const refusal = uploadRefusal(draft);
-      return refuse(context, draft, refusal && failed("Erro ao enviar vídeo")(refusal.message));
+      return refuse(draft, refusal && failed("Erro ao enviar vídeo")(refusal.message));
     }
-    if (draft.stale) return refuse(context, draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
+    if (draft.stale) return refuse(draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
     const v = parsedValue(draft);
     await writeRow(draft, model, { studentName: v.student_name, displayOrder: v.display_order, videoUrl: draft.fileUrl.video_url! });
-    return saved(context, LIST, {
+    return saved(LIST, {
       type: "success",
       title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",
       description: draft.uploaded.video_url ? "Vídeo enviado com sucesso!" : undefined,

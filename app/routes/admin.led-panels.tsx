@@ -28,28 +28,28 @@ export const loader = ({ request }: Route.LoaderArgs) => sectionLoader(request, 
 
 const UPLOADS: Record<string, UploadRule> = { photo: { bucket: "blog-media", accept: "image" } };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await readAdminForm(request, context, UPLOADS);
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const model = db.ledPanel;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir painel", description: message });
-    return deleteRow(context, parsed.form, { model, list: LIST, files: ["photo"], deleted: { type: "success", title: "Painel excluído com sucesso!" }, failed });
+    return deleteRow(parsed.form, { model, list: LIST, files: ["photo"], deleted: { type: "success", title: "Painel excluído com sucesso!" }, failed });
   }
   const submission = parseWithZod(parsed.form, { schema: ledPanelSchema });
   const failed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar painel", description: message });
-  return guardSave(context, parsed, submission, failed, async () => {
+  return guardSave(parsed, submission, failed, async () => {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { photo: "photo" } });
     // A failed photo upload keeps the previous photo and the save goes on.
     keepPreviousFile(draft, "photo");
-    if (hasErrors(draft)) return refuse(context, draft);
-    if (draft.stale) return refuse(context, draft, { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." }, 404);
+    if (hasErrors(draft)) return refuse(draft);
+    if (draft.stale) return refuse(draft, { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." }, 404);
     const { title, primary_flow, reach, flow, description } = parsedValue(draft);
     await writeRow(draft, model, { title, primaryFlow: primary_flow, reach, flow, description, photo: draft.fileUrl.photo });
     const done = draft.existing ? "Painel atualizado com sucesso!" : "Painel criado com sucesso!";
     const refused = draft.refused.photo;
-    if (refused) return saved(context, LIST, { type: "error", title: "Erro ao fazer upload da foto", description: `${done} ${refused.message} A foto anterior foi mantida.` });
-    return saved(context, LIST, { type: "success", title: done });
+    if (refused) return saved(LIST, { type: "error", title: "Erro ao fazer upload da foto", description: `${done} ${refused.message} A foto anterior foi mantida.` });
+    return saved(LIST, { type: "success", title: done });
   });
 }
 

@@ -63,8 +63,8 @@ const TOASTS = {
   deleted: { type: "success", title: "Arquivo excluído" },
 } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await readAdminForm(request, context, UPLOADS);
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const { form, stored, refused } = parsed;
 
@@ -73,26 +73,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     const [bucket, ...rest] = String(form.get("id") ?? "").split("/");
     const key = rest.join("/");
     if (!bucket || !isBucket(bucket) || !isSafeKey(key)) {
-      return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao excluir", description: "Arquivo inválido." } }, 400);
+      return rejected({ lastResult: null, toast: { type: "error", title: "Erro ao excluir", description: "Arquivo inválido." } }, 400);
     }
     const backend = await storage();
     if (!(await backend.head(bucket, key))) {
-      return rejected(context, { lastResult: null, toast: { type: "error", title: "Erro ao excluir", description: "Arquivo não encontrado." } }, 404);
+      return rejected({ lastResult: null, toast: { type: "error", title: "Erro ao excluir", description: "Arquivo não encontrado." } }, 404);
     }
     const usedBy = (await mediaUsages()).get(`${bucket}/${key}`) ?? [];
     if (usedBy.length > 0) {
-      return rejected(context, { lastResult: null, toast: { type: "error", title: "Arquivo em uso", description: inUseMessage(usedBy) } }, 409);
+      return rejected({ lastResult: null, toast: { type: "error", title: "Arquivo em uso", description: inUseMessage(usedBy) } }, 409);
     }
     await backend.delete(bucket, key);
-    return saved(context, LIST, TOASTS.deleted);
+    return saved(LIST, TOASTS.deleted);
   }
 
   const failure = Object.values(refused)[0];
   if (failure) await discard(stored);
-  if (failure) return rejected(context, { lastResult: null, toast: { type: "error", title: "Arquivo inválido", description: failure.message } }, failure.status);
-  if (Object.keys(stored).length === 0) return rejected(context, { lastResult: null, toast: TOASTS.noFile }, 400);
+  if (failure) return rejected({ lastResult: null, toast: { type: "error", title: "Arquivo inválido", description: failure.message } }, failure.status);
+  if (Object.keys(stored).length === 0) return rejected({ lastResult: null, toast: TOASTS.noFile }, 400);
   const names = Object.values(stored).map((object) => `“${basename(object.key)}”`).join(", ");
-  return saved(context, LIST, { type: "success", title: "Arquivo enviado", description: `${names} já está na biblioteca.` });
+  return saved(LIST, { type: "success", title: "Arquivo enviado", description: `${names} já está na biblioteca.` });
 }
 
 type ListedFile = Route.ComponentProps["loaderData"]["files"][number];

@@ -38,29 +38,28 @@ export const loader = ({ request }: Route.LoaderArgs) =>
 
 const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await readAdminForm(request, context, UPLOADS);
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const model = db.portfolioItem;
   const failed = (title: string) => (message: string): Toast => ({ type: "error", title, description: message });
   if (isDelete(parsed.form)) {
-    return deleteRow(context, parsed.form, { model, list: LIST, files: ["coverImage"], deleted: { type: "success", title: "Projeto excluído" }, failed: failed("Erro ao excluir") });
+    return deleteRow(parsed.form, { model, list: LIST, files: ["coverImage"], deleted: { type: "success", title: "Projeto excluído" }, failed: failed("Erro ao excluir") });
   }
   const submission = parseWithZod(parsed.form, { schema: portfolioSchema });
-  return guardSave(context, parsed, submission, failed("Erro ao salvar"), async () => {
+  return guardSave(parsed, submission, failed("Erro ao salvar"), async () => {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
     const images = urlList(draft.form.getAll("images"));
     const videos = urlList(draft.form.getAll("videos"));
     Object.assign(draft.fieldErrors, mediaListErrors({ images: { urls: images, kind: "image" }, videos: { urls: videos, kind: "video" } }, (url) => objectFromUrl(url) !== null));
     if (hasErrors(draft)) {
       const refusal = uploadRefusal(draft);
-      return refuse(context, draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
+      return refuse(draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
     }
-    if (draft.stale) return refuse(context, draft, { type: "error", title: "Erro ao salvar", description: "Projeto não encontrado." }, 404);
+    if (draft.stale) return refuse(draft, { type: "error", title: "Erro ao salvar", description: "Projeto não encontrado." }, 404);
     const { title, category, description, result } = parsedValue(draft);
     await writeRow(draft, model, { title, category, description, result, images, videos, coverImage: draft.fileUrl.cover_image });
     return saved(
-      context,
       LIST,
       draft.existing
         ? { type: "success", title: "Projeto atualizado", description: "As alterações foram salvas com sucesso." }

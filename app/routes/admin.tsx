@@ -1,41 +1,12 @@
 import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { ErrorScreen } from "~/components/ui/error-screen";
-import { adminReplyContext, isXhrUpload } from "~/lib/admin-action.server";
 import { adminGuard, adminUser } from "~/lib/admin-guard.server";
-import { TOAST_COOKIE } from "~/lib/toast.server";
 
 // The guarded admin layout. Its middleware demands an admin session on the server before any
 // loader or action of any admin route runs (so there is no client-side "checking" state: the page
 // arrives allowed, or the browser is redirected to /admin/login).
-//
-// Forms carrying a file are sent by XHR (to show upload progress); for those requests the first
-// middleware answers the action's outcome as JSON instead of the page. It comes before the guard
-// so that a refusal reaches the XHR as JSON too.
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    if (request.method !== "POST" || !isXhrUpload(request)) return next();
-    const response = (await next()) as Response;
-    const reply = context.get(adminReplyContext);
-    const location = response.headers.get("Location");
-    const json = reply
-      ? Response.json(reply, { status: reply.status })
-      : location
-        ? Response.json({ status: 200, redirectTo: location })
-        : Response.json(
-            { status: response.status, lastResult: null, toast: { type: "error", title: "Erro ao salvar", description: "Tente novamente." } },
-            { status: response.status >= 400 ? response.status : 500 },
-          );
-    // Every cookie the answer set goes along (a revoked session's cleared cookie...), except the
-    // toast's flash cookie: the browser script shows the toast itself, and the cookie would show
-    // it a second time on a later page.
-    for (const cookie of response.headers.getSetCookie()) {
-      if (!cookie.startsWith(`${TOAST_COOKIE}=`)) json.headers.append("Set-Cookie", cookie);
-    }
-    return json;
-  },
-  adminGuard,
-];
+export const middleware: Route.MiddlewareFunction[] = [adminGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { email: adminUser(context).email };

@@ -42,27 +42,27 @@ export const loader = ({ request }: Route.LoaderArgs) =>
 
 const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await readAdminForm(request, context, UPLOADS);
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const model = db.windowFilmsProject;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir projeto", description: message });
-    return deleteRow(context, parsed.form, { model, list: LIST, files: ["coverImage"], deleted: { type: "success", title: "Projeto excluído com sucesso" }, failed });
+    return deleteRow(parsed.form, { model, list: LIST, files: ["coverImage"], deleted: { type: "success", title: "Projeto excluído com sucesso" }, failed });
   }
   const submission = parseWithZod(parsed.form, { schema: filmsProjectSchema });
   // The project form's save error is the bare title with the server's own message.
   const failed = (message: string): Toast => ({ type: "error", title: "Erro", description: message });
-  return guardSave(context, parsed, submission, failed, async () => {
+  return guardSave(parsed, submission, failed, async () => {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
     const images = urlList(draft.form.getAll("images"));
     const videos = urlList(draft.form.getAll("videos"));
     Object.assign(draft.fieldErrors, mediaListErrors({ images: { urls: images, kind: "image" }, videos: { urls: videos, kind: "video" } }, (url) => objectFromUrl(url) !== null));
     if (hasErrors(draft)) {
       const refusal = uploadRefusal(draft);
-      return refuse(context, draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
+      return refuse(draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
     }
-    if (draft.stale) return refuse(context, draft, failed("Projeto não encontrado."), 404);
+    if (draft.stale) return refuse(draft, failed("Projeto não encontrado."), 404);
     const v = parsedValue(draft);
     await writeRow(draft, model, {
       title: v.title,
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       orderIndex: v.order_index,
       coverImage: draft.fileUrl.cover_image,
     });
-    return saved(context, LIST, { type: "success", title: draft.existing ? "Projeto atualizado com sucesso" : "Projeto criado com sucesso" });
+    return saved(LIST, { type: "success", title: draft.existing ? "Projeto atualizado com sucesso" : "Projeto criado com sucesso" });
   });
 }
 

@@ -33,23 +33,23 @@ export const testimonialSchema = z.object({
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] }), { title: "Erro ao carregar depoimentos" });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await readAdminForm(request, context, {});
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, {});
   if (!isParsed(parsed)) return parsed;
   const model = db.windowFilmsTestimonial;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir depoimento", description: message });
-    return deleteRow(context, parsed.form, { model, list: LIST, deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed });
+    return deleteRow(parsed.form, { model, list: LIST, deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed });
   }
   const submission = parseWithZod(parsed.form, { schema: testimonialSchema });
   const failed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar depoimento", description: message });
-  return guardSave(context, parsed, submission, failed, async () => {
+  return guardSave(parsed, submission, failed, async () => {
     const draft = await startSave(parsed, submission, { model });
     const { payload } = submission;
     const typed = (field: string) => [String(payload[field] ?? "").trim()].filter(Boolean);
     Object.assign(draft.fieldErrors, mediaListErrors({ client_photo: { urls: typed("client_photo"), kind: "image" }, video_url: { urls: typed("video_url"), kind: "video" } }, (url) => objectFromUrl(url) !== null));
-    if (hasErrors(draft)) return refuse(context, draft);
-    if (draft.stale) return refuse(context, draft, failed(NOT_FOUND), 404);
+    if (hasErrors(draft)) return refuse(draft);
+    if (draft.stale) return refuse(draft, failed(NOT_FOUND), 404);
     const v = parsedValue(draft);
     await writeRow(draft, model, {
       clientName: v.client_name,
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       rating: v.rating,
       orderIndex: v.order_index,
     });
-    return saved(context, LIST, { type: "success", title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso" });
+    return saved(LIST, { type: "success", title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso" });
   });
 }
 

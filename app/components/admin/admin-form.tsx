@@ -1,9 +1,10 @@
 // The one admin form: a real POST form that works without JavaScript. With JavaScript,
 // conform validates on the client first, the submit button reads 'Salvando...' while the
 // action runs, and a form carrying a file is sent by XHR so the upload shows its progress;
-// the form's controls stay disabled meanwhile.
+// the form's controls stay disabled meanwhile. The XHR posts to the route's data URL, as React
+// Router's own fetches do, and reads the action's answer in the same format.
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, Link, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, useLocation, useNavigate, useNavigation } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
@@ -14,8 +15,30 @@ export interface AdminActionData {
   toast?: Toast;
 }
 
-interface XhrReply extends Partial<AdminActionData> {
-  redirectTo?: string;
+/** What an action answered to a form sent by XHR. */
+type XhrOutcome = { redirect: string } | { data: AdminActionData } | { failed: number };
+
+/** The data URL of a form's action (/admin/blog?editar=1 → /admin/blog.data?editar=1). */
+function dataUrl(action: string): string {
+  const url = new URL(action, window.location.href);
+  url.pathname = url.pathname.endsWith("/") ? `${url.pathname}_.data` : `${url.pathname}.data`;
+  return url.href;
+}
+
+/** Reads React Router's answer to a data request: a redirect, the action's data, or a failure outside it. */
+async function readOutcome(xhr: XMLHttpRequest): Promise<XhrOutcome> {
+  const redirect = xhr.getResponseHeader("X-Remix-Redirect");
+  if (redirect) return { redirect };
+  // Answers from outside React Router (the server's body limit, a proxy) have no body to decode.
+  if (!xhr.getResponseHeader("X-Remix-Response") || !(xhr.response instanceof ArrayBuffer)) return { failed: xhr.status };
+  try {
+    const { value } = await decodeViaTurboStream(new Response(xhr.response).body!, window);
+    if (value && typeof value === "object" && "redirect" in value && typeof value.redirect === "string") return { redirect: value.redirect };
+    if (value && typeof value === "object" && "data" in value) return { data: value.data as AdminActionData };
+  } catch {
+    // An answer that cannot be read counts as a failed save.
+  }
+  return { failed: xhr.status };
 }
 
 /**
@@ -101,27 +124,28 @@ export function AdminForm({
     event.preventDefault();
     const body = new FormData(element);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", element.action);
-    xhr.setRequestHeader("X-Admin-Upload", "1");
-    xhr.responseType = "json";
+    xhr.open("POST", dataUrl(element.action));
+    xhr.responseType = "arraybuffer";
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onload = () => {
+    xhr.onload = async () => {
+      const outcome = await readOutcome(xhr);
       setProgress(null);
-      const reply = (xhr.response ?? {}) as XhrReply;
-      if (reply.toast) showToast(reply.toast);
-      if (reply.redirectTo) {
+      if ("redirect" in outcome) {
+        // The list shows the action's toast itself (from its flash cookie, as without JavaScript).
         showToast(uploadDoneToast);
-        navigate(reply.redirectTo);
+        navigate(outcome.redirect);
         return;
       }
-      if (!reply.toast && xhr.status === 413) showToast({ type: "error", title: "Arquivo muito grande" });
-      onXhrResult(reply.lastResult ?? null);
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      showToast({ type: "error", title: "Erro no upload", description: "Tente novamente." });
+      if ("data" in outcome) {
+        if (outcome.data.toast) showToast(outcome.data.toast);
+        onXhrResult(outcome.data.lastResult ?? null);
+        return;
+      }
+      if (outcome.failed === 413) showToast({ type: "error", title: "Arquivo muito grande" });
+      else showToast({ type: "error", title: "Erro ao salvar", description: "Tente novamente." });
+      onXhrResult(null);
     };
     setProgress(0);
     xhr.send(body);
