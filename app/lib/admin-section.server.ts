@@ -19,7 +19,9 @@
 // stored for a failed save are discarded), so it never reaches the error screen.
 import type { Submission } from "@conform-to/react";
 import type { Toast } from "./toast";
-import { deleteByUrl } from "./storage/index.server";
+import { deleteByUrl, objectFromUrl } from "./storage/index.server";
+import { mediaListErrors } from "./forms/admin-schema";
+import { urlList } from "./url-list";
 import { libraryPicks } from "./media-library.server";
 import { isInUse } from "./media-usage.server";
 import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "./upload.server";
@@ -181,6 +183,18 @@ export function requireFile<R, S extends FormSubmission>(draft: Draft<R, S>, fie
 /** A refused file in `field` does not stop the save: the row keeps its previous file. */
 export function keepPreviousFile<R, S extends FormSubmission>(draft: Draft<R, S>, field: string) {
   delete draft.blocking[field];
+}
+
+/**
+ * A project's image and video lists (the form's `images` and `videos` fields), each URL checked
+ * like every media URL an admin saves; an error goes to the draft.
+ */
+export function checkMediaLists<R, S extends FormSubmission>(draft: Draft<R, S>): { images: string[]; videos: string[] } {
+  const images = urlList(draft.form.getAll("images"));
+  const videos = urlList(draft.form.getAll("videos"));
+  const ownMedia = (url: string) => objectFromUrl(url) !== null;
+  Object.assign(draft.fieldErrors, mediaListErrors({ images: { urls: images, kind: "image" }, videos: { urls: videos, kind: "video" } }, ownMedia));
+  return { images, videos };
 }
 
 /** The refused file that stops the save, if any (its message and status, 400 or 413). */

@@ -3,15 +3,14 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-portfolio";
 import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
-import { objectFromUrl } from "~/lib/storage/index.server";
 import { urlList } from "~/lib/url-list";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import { checkMediaLists, deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
-import { intOr, mediaListErrors, repeatedText, requiredText } from "~/lib/forms/admin-schema";
+import { intOr, repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { initialUrls, UrlListField } from "~/components/admin/url-list";
 import { ConfirmDelete } from "~/components/admin/modal";
@@ -55,9 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   const failed = (message: string): Toast => ({ type: "error", title: "Erro", description: message });
   return guardSave(parsed, submission, failed, async () => {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
-    const images = urlList(draft.form.getAll("images"));
-    const videos = urlList(draft.form.getAll("videos"));
-    Object.assign(draft.fieldErrors, mediaListErrors({ images: { urls: images, kind: "image" }, videos: { urls: videos, kind: "video" } }, (url) => objectFromUrl(url) !== null));
+    const { images, videos } = checkMediaLists(draft);
     if (hasErrors(draft)) {
       const refusal = uploadRefusal(draft);
       return refuse(draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
