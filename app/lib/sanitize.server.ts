@@ -4,13 +4,14 @@
 // our store. The stored HTML keeps the address the author wrote.
 import sanitize from "sanitize-html";
 import { imageUrl, isResizable } from "./image-url.ts";
+import { EMBED_HOSTS, isVideoEmbed } from "./video-embed.ts";
 
 const options: sanitize.IOptions = {
   allowedTags: [
     "p", "br", "hr", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "s", "mark", "small",
     "sub", "sup", "blockquote", "q", "cite", "code", "pre", "ul", "ol", "li", "dl", "dt", "dd",
     "a", "img", "figure", "figcaption", "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption",
-    "span", "div",
+    "span", "div", "iframe",
   ],
   allowedAttributes: {
     a: ["href", "title", "target", "rel"],
@@ -18,11 +19,15 @@ const options: sanitize.IOptions = {
     th: ["colspan", "rowspan", "scope"],
     td: ["colspan", "rowspan"],
     ol: ["start", "reversed"],
+    iframe: ["src", "title", "allowfullscreen", "loading"],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["http", "https"] },
   allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
   allowProtocolRelative: false,
+  // Embedded videos: only YouTube's and Vimeo's players (see video-embed.ts), never other pages.
+  allowedIframeHostnames: EMBED_HOSTS,
+  allowIframeRelativeUrls: false,
   disallowedTagsMode: "discard",
   transformTags: {
     a: (tagName, attribs) => {
@@ -34,7 +39,7 @@ const options: sanitize.IOptions = {
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
   },
-  exclusiveFilter: (frame) => frame.tag === "a" && !frame.attribs.href,
+  exclusiveFilter: (frame) => (frame.tag === "a" && !frame.attribs.href) || (frame.tag === "iframe" && !isVideoEmbed(frame.attribs.src ?? "")),
 };
 
 export function sanitizeBlogHtml(html: string): string {

@@ -16,6 +16,7 @@ import { CheckboxField, FileField, TextAreaField, TextField } from "~/components
 import { mediaUrlError, requiredText } from "~/lib/forms/admin-schema";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { PreviewButton } from "~/components/admin/blog-preview-button";
+import { BlogContentField } from "~/components/admin/blog-content-field";
 import { formatScheduleDate, parseScheduleInput, postStatus, publicationTime, SCHEDULE_ZONE_LABEL, scheduleInputValue } from "~/lib/blog-schedule";
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { AdminPage, EmptyState } from "~/components/admin/page";
@@ -227,7 +228,7 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
         invalidToast={{ type: "error", title: "Erro ao enviar imagem", description: "Por favor, selecione uma imagem." }}
       />
       <TextAreaField field={fields.excerpt} label="Resumo" rows={2} required />
-      <TextAreaField field={fields.content} label="Conteúdo (HTML)" rows={10} required />
+      <BlogContentField field={fields.content} />
       <TextField field={fields.author} label="Autor" />
       <CheckboxField field={fields.is_published} label="Publicado" />
       <TextField

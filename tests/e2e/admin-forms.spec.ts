@@ -2,7 +2,7 @@
 // save the view is the list again (for the blog: an empty new-post form beside it), and
 // 'Cancelar' leaves nothing behind, all without reloading the page.
 import { expect, test, type Page } from "@playwright/test";
-import { formReady, PNG, signIn, toast, unique } from "./admin-helpers";
+import { fillContent, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
 async function expectEmptyPostForm(page: Page) {
   await expect(page).toHaveURL(/\/admin\/blog$/);
@@ -23,7 +23,7 @@ test("blog: after 'Criar Post' the form is an empty new-post form again, and 'Ca
   await page.locator('[name="slug"]').fill(title.toLowerCase().replace(/\s+/g, "-"));
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
   await page.locator('[name="excerpt"]').fill("Resumo do reset.");
-  await page.locator('[name="content"]').fill("<p>Conteúdo do reset.</p>");
+  await fillContent(page, "<p>Conteúdo do reset.</p>");
   await page.locator('[name="author"]').fill("Outra Autora");
   await page.locator('[name="is_published"]').uncheck();
   await page.getByRole("button", { name: "Criar Post" }).click();

@@ -1,7 +1,7 @@
 // JavaScript on: sign in, then create, edit and delete one item in each of the seven sections
 // (with a real upload where the form takes one) and see each change on the public page.
 import { expect, test, type Page } from "@playwright/test";
-import { formReady, MP4, PNG, signIn, toast, unique } from "./admin-helpers";
+import { fillContent, formReady, MP4, PNG, signIn, toast, unique } from "./admin-helpers";
 
 async function expectPublic(page: Page, path: string, text: string, visible: boolean) {
   await page.goto(path);
@@ -218,7 +218,7 @@ test("blog: slug follows the title, drafts stay private, publish, native confirm
   await expect(page.locator('[name="content"]')).toHaveAttribute("rows", "10");
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
   await page.locator('[name="excerpt"]').fill("Resumo do post de teste.");
-  await page.locator('[name="content"]').fill("<p>Conteúdo <strong>do teste</strong></p><script>alert(1)</script>");
+  await fillContent(page, "<p>Conteúdo <strong>do teste</strong></p><script>alert(1)</script>");
   await page.locator('[name="is_published"]').uncheck();
   await page.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(page, "Imagem enviada com sucesso!")).toBeVisible();

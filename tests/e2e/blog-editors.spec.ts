@@ -2,7 +2,7 @@
 // ahead (it appears by itself for visitors), previewing drafts and unsaved changes (never for a
 // visitor), and the search and social fields with their validation.
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { PNG, signIn, toast, unique } from "./admin-helpers";
+import { fillContent, PNG, signIn, toast, unique } from "./admin-helpers";
 
 /** A visitor's own browser (no admin session: public pages come from the page cache). */
 async function visitor(browser: Browser, testInfo: TestInfo): Promise<Page> {
@@ -41,7 +41,7 @@ async function fillPost(page: Page, title: string, fields: Record<string, string
   await page.locator('[name="title"]').fill(title);
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
   await page.locator('[name="excerpt"]').fill("Resumo do post.");
-  await page.locator('[name="content"]').fill("<p>Conteúdo do post.</p>");
+  await fillContent(page, "<p>Conteúdo do post.</p>");
   for (const [name, value] of Object.entries(fields)) await page.locator(`[name="${name}"]`).fill(value);
 }
 
@@ -121,7 +121,7 @@ test("preview: a draft from its row and from the form (unsaved changes with Java
   if (testInfo.project.use.javaScriptEnabled) {
     // A post not saved yet: its fields as typed.
     await page.locator('[name="title"]').fill(`${title} (novo)`);
-    await page.locator('[name="content"]').fill("<p>Texto ainda não salvo.</p>");
+    await fillContent(page, "<p>Texto ainda não salvo.</p>");
     const fromNew = page.waitForEvent("popup");
     await newPreview.click();
     const unsaved = await fromNew;

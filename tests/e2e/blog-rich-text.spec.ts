@@ -1,0 +1,111 @@
+// The blog's content field: with JavaScript a rich-text editor writes the post (headings, bold,
+// lists, links, YouTube/Vimeo); without it, the HTML textarea. Both post the same `content` field,
+// and what the editor writes is stored unchanged, so both paths save the same HTML.
+import { expect, test, type Page } from "@playwright/test";
+import { formReady, PNG, signIn, toast, unique } from "./admin-helpers";
+
+const created: string[] = [];
+test.afterEach(async ({ page }) => {
+  for (const id of created.splice(0)) {
+    const response = await page.request.post("/admin/blog", { form: { intent: "delete", id }, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+  }
+});
+
+/** The admin link that edits the post titled `title` (remembered for deletion after the test). */
+async function editLink(page: Page, title: string): Promise<string> {
+  const href = (await page.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
+  created.push(new URLSearchParams(href.split("?")[1]).get("editar")!);
+  return href;
+}
+
+/** Answers the next window.prompt with `value`, then clicks the toolbar button `label`. */
+async function withPrompt(page: Page, label: string, value: string) {
+  page.once("dialog", (dialog) => void dialog.accept(value));
+  await page.getByRole("toolbar", { name: "Formatação do conteúdo" }).getByRole("button", { name: label, exact: true }).click();
+}
+
+test("the editor writes the post with JavaScript (the site shows it, stored as written); without it, the HTML textarea", async ({ page, browser }, testInfo) => {
+  if (testInfo.project.use.javaScriptEnabled === false) {
+    await signIn(page, "/admin/blog");
+    await expect(page.locator('textarea[name="content"]')).toBeVisible();
+    await expect(page.getByRole("toolbar", { name: "Formatação do conteúdo" })).toHaveCount(0);
+    return;
+  }
+  const title = unique("Post no editor");
+  await signIn(page, "/admin/blog");
+  await formReady(page);
+  await page.locator('[name="title"]').fill(title);
+  await page.locator('[name="excerpt"]').fill("Escrito sem HTML.");
+  await page.locator('input[name="cover_image"]').setInputFiles(PNG);
+
+  const editor = page.locator('[data-rich-text] [role="textbox"]');
+  await expect(editor).toBeVisible();
+  await expect(page.locator('textarea[name="content"]')).toBeHidden();
+  const tool = (name: string) => page.getByRole("toolbar", { name: "Formatação do conteúdo" }).getByRole("button", { name, exact: true });
+  await editor.click();
+  await tool("Título").click();
+  await page.keyboard.type("Seção principal");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Texto ");
+  await tool("Negrito").click();
+  await page.keyboard.type("forte");
+  await tool("Negrito").click();
+  await page.keyboard.type(" e normal.");
+  await page.keyboard.press("Enter");
+  await tool("Lista").click();
+  await page.keyboard.type("item um");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("item dois");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Veja o site");
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await withPrompt(page, "Link", "https://example.com/");
+  await expect(editor.getByRole("link", { name: "site" })).toBeVisible();
+  await editor.press("End");
+  await editor.press("Enter");
+  await withPrompt(page, "Vídeo (YouTube/Vimeo)", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+
+  const written = await page.locator('textarea[name="content"]').inputValue();
+  expect(written).toContain("<h2>Seção principal</h2>");
+  expect(written).toMatch(/<strong>\s?forte<\/strong>/);
+  expect(written).toContain('<a href="https://example.com/">site</a>');
+  expect(written).toContain('<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+
+  await page.getByRole("button", { name: "Criar Post" }).click();
+  await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
+  const row = page.getByRole("listitem").filter({ hasText: title });
+  const slug = (await row.locator("p").first().textContent())!.slice(1);
+  const href = await editLink(page, title);
+
+  // The same HTML posted through the textarea (the no-JavaScript path) is stored the same way.
+  const noScript = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await noScript.newPage();
+  const twin = unique("Post pela textarea");
+  await plain.goto("/admin/blog");
+  await plain.locator('[name="title"]').fill(twin);
+  await plain.locator('[name="excerpt"]').fill("Mesmo conteúdo, sem editor.");
+  await plain.locator('input[name="cover_image"]').setInputFiles(PNG);
+  await plain.locator('[name="is_published"]').uncheck();
+  await plain.locator('textarea[name="content"]').fill(written);
+  await plain.getByRole("button", { name: "Criar Post" }).click();
+  await expect(toast(plain, "Post criado com sucesso!")).toBeVisible();
+  await plain.goto(await editLink(plain, twin));
+  const storedFromTextarea = await plain.locator('textarea[name="content"]').inputValue();
+  await plain.goto(href);
+  await expect(plain.locator('textarea[name="content"]')).toHaveValue(storedFromTextarea);
+  await noScript.close();
+
+  await page.goto(`/blog/${slug}`);
+  const article = page.locator(".prose-blog");
+  await expect(article.getByRole("heading", { level: 2, name: "Seção principal" })).toBeVisible();
+  await expect(article.locator("strong")).toHaveText(/^\s?forte$/);
+  await expect(article.getByRole("listitem")).toHaveText(["item um", "item dois"]);
+  await expect(article.getByRole("link", { name: "site" })).toHaveAttribute("href", "https://example.com/");
+  await expect(article.locator("iframe")).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+
+  // Editing the post again opens its content in the editor.
+  await page.goto(href);
+  await expect(page.locator('[data-rich-text] [role="textbox"]').getByRole("heading", { level: 2, name: "Seção principal" })).toBeVisible();
+});
