@@ -13,6 +13,8 @@ import { intOr, requiredText } from "~/lib/forms/admin-schema";
 import { previewSrc } from "~/lib/image-url";
 import { FileField, TextField, useFilePreview } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/modal";
+import { SortableList } from "~/components/admin/sortable-list";
+import { isReorder, reorderRows } from "~/lib/admin-order.server";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/client-logos";
@@ -30,8 +32,11 @@ function isLogoUrl(value: string): boolean {
   return value.startsWith("/media/") || /^https?:\/\/\S+$/.test(value);
 }
 
+// The list's order, which the public pages follow too.
+const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "asc" as const }];
+
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] }), { title: "Erro ao carregar logos" });
+  sectionLoader(request, () => db.clientLogo.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar logos" });
 
 /** The logo is the uploaded file, else the URL typed in the form. */
 function logoUrlOf(uploaded: Record<string, string>, typed: unknown): string {
@@ -44,6 +49,13 @@ const SAVE_FAILED: Toast = { type: "error", title: "Erro ao salvar", description
 export async function action({ request }: Route.ActionArgs) {
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
+  if (isReorder(parsed.form)) {
+    return reorderRows(parsed.form, {
+      list: LIST,
+      current: () => db.clientLogo.findMany({ orderBy: DISPLAY_ORDER, select: { id: true } }),
+      save: (ids) => db.$transaction(ids.map((id, position) => db.clientLogo.update({ where: { id }, data: { orderIndex: position } }))),
+    });
+  }
   const model = db.clientLogo;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao remover logo", description: message });
@@ -83,18 +95,23 @@ export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
       {logos.length === 0 ? (
         <EmptyState>Nenhum logo cadastrado ainda.</EmptyState>
       ) : (
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {logos.map((logo) => (
-            <li key={logo.id} className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm">
-              <img src={previewSrc(logo.logoUrl)} alt={logo.clientName} className="h-16 w-full object-contain" loading="lazy" />
-              <div>
-                <h2 className="font-semibold text-slate-900">{logo.clientName}</h2>
-                <p className="text-xs text-slate-500">Ordem: {logo.orderIndex}</p>
-              </div>
-              <RowActions editTo={`${LIST}?editar=${logo.id}`} deleteTo={`${LIST}?excluir=${logo.id}`} label={logo.clientName} />
-            </li>
-          ))}
-        </ul>
+        <SortableList
+          items={logos}
+          label={(logo) => logo.clientName}
+          error={deleting || editing || creating ? undefined : actionData?.toast}
+          className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
+          itemClassName="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm"
+          render={(logo) => (
+            <>
+          <img src={previewSrc(logo.logoUrl)} alt={logo.clientName} className="h-16 w-full object-contain" loading="lazy" />
+          <div>
+            <h2 className="font-semibold text-slate-900">{logo.clientName}</h2>
+            <p className="text-xs text-slate-500">Ordem: {logo.orderIndex}</p>
+          </div>
+          <RowActions editTo={`${LIST}?editar=${logo.id}`} deleteTo={`${LIST}?excluir=${logo.id}`} label={logo.clientName} />
+            </>
+          )}
+        />
       )}
       {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} title="Remover logo" message="Tem certeza?" /> : null}
     </AdminPage>

@@ -12,6 +12,8 @@ import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-fo
 import { intOr, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete, Modal } from "~/components/admin/modal";
+import { SortableList } from "~/components/admin/sortable-list";
+import { isReorder, reorderRows } from "~/lib/admin-order.server";
 import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -24,8 +26,11 @@ export const courseTestimonialSchema = z.object({
   display_order: z.preprocess(intOr(0), z.number().int()),
 });
 
+// The list's order, which the public pages follow too.
+const DISPLAY_ORDER = [{ displayOrder: "asc" as const }, { createdAt: "asc" as const }];
+
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] }), { title: "Erro ao carregar depoimentos" });
+  sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });
 
 const UPLOADS: Record<string, UploadRule> = { video_url: { bucket: "portfolio-media", folder: "course-testimonials", accept: "video" } };
 
@@ -35,6 +40,13 @@ const failed = (what: string) => (message: string): Toast => ({ type: "error", t
 export async function action({ request }: Route.ActionArgs) {
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
+  if (isReorder(parsed.form)) {
+    return reorderRows(parsed.form, {
+      list: LIST,
+      current: () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true } }),
+      save: (ids) => db.$transaction(ids.map((id, position) => db.courseTestimonial.update({ where: { id }, data: { displayOrder: position } }))),
+    });
+  }
   const model = db.courseTestimonial;
   if (isDelete(parsed.form)) {
     return deleteRow(parsed.form, { model, list: LIST, files: ["videoUrl"], deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed: failed("Erro ao excluir depoimento") });
@@ -68,18 +80,23 @@ export default function AdminCourseTestimonials({ actionData }: Route.ComponentP
       {testimonials.length === 0 ? (
         <EmptyState>Nenhum depoimento cadastrado ainda.</EmptyState>
       ) : (
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {testimonials.map((t) => (
-            <li key={t.id} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-              <video src={t.videoUrl} className="aspect-[9/16] w-full bg-black object-cover" controls playsInline preload="metadata" />
-              <div className="space-y-2 p-3">
-                <h2 className="font-semibold text-slate-900">{t.studentName}</h2>
-                <p className="text-xs text-slate-500">Ordem: {t.displayOrder}</p>
-                <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.studentName} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <SortableList
+          items={testimonials}
+          label={(t) => t.studentName}
+          error={deleting || editing || creating ? undefined : actionData?.toast}
+          className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
+          itemClassName="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+          render={(t) => (
+            <>
+          <video src={t.videoUrl} className="aspect-[9/16] w-full bg-black object-cover" controls playsInline preload="metadata" />
+          <div className="space-y-2 p-3">
+            <h2 className="font-semibold text-slate-900">{t.studentName}</h2>
+            <p className="text-xs text-slate-500">Ordem: {t.displayOrder}</p>
+            <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.studentName} />
+          </div>
+            </>
+          )}
+        />
       )}
       {creating || editing ? <CourseForm key={formKey} testimonial={editing} actionData={actionData} /> : null}
       {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita." /> : null}

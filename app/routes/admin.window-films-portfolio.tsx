@@ -14,6 +14,8 @@ import { intOr, repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { initialUrls, UrlListField } from "~/components/admin/url-list";
 import { ConfirmDelete } from "~/components/admin/modal";
+import { SortableList } from "~/components/admin/sortable-list";
+import { isReorder, reorderRows } from "~/lib/admin-order.server";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/window-films-portfolio";
@@ -33,9 +35,12 @@ export const filmsProjectSchema = z.object({
   order_index: z.preprocess(intOr(0), z.number().int()),
 });
 
+// The list's order, which the public pages follow too.
+const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
+
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, async () => {
-    const rows = await db.windowFilmsProject.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] });
+    const rows = await db.windowFilmsProject.findMany({ orderBy: DISPLAY_ORDER });
     return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
   }, { title: "Erro ao carregar dados" });
 
@@ -44,6 +49,13 @@ const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-
 export async function action({ request }: Route.ActionArgs) {
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
+  if (isReorder(parsed.form)) {
+    return reorderRows(parsed.form, {
+      list: LIST,
+      current: () => db.windowFilmsProject.findMany({ orderBy: DISPLAY_ORDER, select: { id: true } }),
+      save: (ids) => db.$transaction(ids.map((id, position) => db.windowFilmsProject.update({ where: { id }, data: { orderIndex: position } }))),
+    });
+  }
   const model = db.windowFilmsProject;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir projeto", description: message });
@@ -94,26 +106,31 @@ export default function AdminFilmsPortfolio({ actionData }: Route.ComponentProps
       {projects.length === 0 ? (
         <EmptyState>Nenhum projeto cadastrado ainda.</EmptyState>
       ) : (
-        <ul className="space-y-3">
-          {projects.map((project) => (
-            <li key={project.id} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
-              {project.coverImage ? (
-                <MediaPreview url={project.coverImage} alt={project.title} className="h-24 w-full rounded-lg object-cover sm:w-40" />
-              ) : (
-                <div className="h-24 w-full rounded-lg bg-slate-100 sm:w-40" />
-              )}
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="font-semibold text-slate-900">{project.title}</h2>
-                  <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{project.category}</span>
-                </div>
-                {project.client ? <p className="text-sm text-slate-600">Cliente: {project.client}</p> : null}
-                {project.result ? <p className="line-clamp-2 text-sm text-slate-500">{project.result}</p> : null}
-              </div>
-              <RowActions editTo={`${LIST}?editar=${project.id}`} deleteTo={`${LIST}?excluir=${project.id}`} label={project.title} />
-            </li>
-          ))}
-        </ul>
+        <SortableList
+          items={projects}
+          label={(project) => project.title}
+          error={deleting || editing || creating ? undefined : actionData?.toast}
+          className="space-y-3"
+          itemClassName="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
+          render={(project) => (
+            <>
+          {project.coverImage ? (
+            <MediaPreview url={project.coverImage} alt={project.title} className="h-24 w-full rounded-lg object-cover sm:w-40" />
+          ) : (
+            <div className="h-24 w-full rounded-lg bg-slate-100 sm:w-40" />
+          )}
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="font-semibold text-slate-900">{project.title}</h2>
+              <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{project.category}</span>
+            </div>
+            {project.client ? <p className="text-sm text-slate-600">Cliente: {project.client}</p> : null}
+            {project.result ? <p className="line-clamp-2 text-sm text-slate-500">{project.result}</p> : null}
+          </div>
+          <RowActions editTo={`${LIST}?editar=${project.id}`} deleteTo={`${LIST}?excluir=${project.id}`} label={project.title} />
+            </>
+          )}
+        />
       )}
       {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita." /> : null}
     </AdminPage>

@@ -12,6 +12,8 @@ import { intOr, mediaListErrors, requiredText } from "~/lib/forms/admin-schema";
 import { previewSrc } from "~/lib/image-url";
 import { TextAreaField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/modal";
+import { SortableList } from "~/components/admin/sortable-list";
+import { isReorder, reorderRows } from "~/lib/admin-order.server";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/window-films-testimonials";
@@ -30,12 +32,22 @@ export const testimonialSchema = z.object({
   order_index: z.preprocess(intOr(0), z.number().int()),
 });
 
+// The list's order, which the public pages follow too.
+const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
+
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] }), { title: "Erro ao carregar depoimentos" });
+  sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });
 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = await readAdminForm(request, {});
   if (!isParsed(parsed)) return parsed;
+  if (isReorder(parsed.form)) {
+    return reorderRows(parsed.form, {
+      list: LIST,
+      current: () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true } }),
+      save: (ids) => db.$transaction(ids.map((id, position) => db.windowFilmsTestimonial.update({ where: { id }, data: { orderIndex: position } }))),
+    });
+  }
   const model = db.windowFilmsTestimonial;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir depoimento", description: message });
@@ -86,30 +98,35 @@ export default function AdminFilmsTestimonials({ actionData }: Route.ComponentPr
       {testimonials.length === 0 ? (
         <EmptyState>Nenhum depoimento cadastrado ainda.</EmptyState>
       ) : (
-        <ul className="space-y-3">
-          {testimonials.map((t) => (
-            <li key={t.id} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start">
-              {t.clientPhoto ? (
-                <img src={previewSrc(t.clientPhoto)} alt={t.clientName} className="h-14 w-14 shrink-0 rounded-full object-cover" loading="lazy" />
-              ) : (
-                <div aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700">
-                  {t.clientName.charAt(0)}
-                </div>
-              )}
-              <div className="min-w-0 flex-1">
-                <h2 className="font-semibold text-slate-900">{t.clientName}</h2>
-                <p className="text-sm text-slate-500">{[t.clientRole, t.clientCompany].filter(Boolean).join(" · ")}</p>
-                <p className="text-amber-500" aria-label={`${t.rating} de 5 estrelas`}>
-                  {"★".repeat(t.rating)}
-                  <span className="text-slate-300">{"★".repeat(5 - t.rating)}</span>
-                </p>
-                <p className="mt-1 text-sm text-slate-700">{preview(t.testimonial)}</p>
-                {t.videoUrl ? <p className="mt-1 inline-block rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">▶ Vídeo</p> : null}
-              </div>
-              <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.clientName} />
-            </li>
-          ))}
-        </ul>
+        <SortableList
+          items={testimonials}
+          label={(t) => t.clientName}
+          error={deleting || editing || creating ? undefined : actionData?.toast}
+          className="space-y-3"
+          itemClassName="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
+          render={(t) => (
+            <>
+          {t.clientPhoto ? (
+            <img src={previewSrc(t.clientPhoto)} alt={t.clientName} className="h-14 w-14 shrink-0 rounded-full object-cover" loading="lazy" />
+          ) : (
+            <div aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700">
+              {t.clientName.charAt(0)}
+            </div>
+          )}
+          <div className="min-w-0 flex-1">
+            <h2 className="font-semibold text-slate-900">{t.clientName}</h2>
+            <p className="text-sm text-slate-500">{[t.clientRole, t.clientCompany].filter(Boolean).join(" · ")}</p>
+            <p className="text-amber-500" aria-label={`${t.rating} de 5 estrelas`}>
+              {"★".repeat(t.rating)}
+              <span className="text-slate-300">{"★".repeat(5 - t.rating)}</span>
+            </p>
+            <p className="mt-1 text-sm text-slate-700">{preview(t.testimonial)}</p>
+            {t.videoUrl ? <p className="mt-1 inline-block rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">▶ Vídeo</p> : null}
+          </div>
+          <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.clientName} />
+            </>
+          )}
+        />
       )}
       {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita." /> : null}
     </AdminPage>

@@ -1,0 +1,102 @@
+// Reordering in the admin: "Mover para cima/baixo" (plain forms, JavaScript on and off) and, with
+// JavaScript, drag and drop with the keyboard. The public page follows the new order.
+import { expect, test, type Page } from "@playwright/test";
+import { formReady, signIn, toast, unique } from "./admin-helpers";
+
+// Each project reorders its own section (both show on /window-films), so that the two projects,
+// which run at the same time, never move each other's rows.
+const SECTIONS = {
+  js: { list: "/admin/window-films-testimonials", fields: (name: string) => ({ client_name: name, testimonial: "Depoimento para ordenar.", rating: "5" }) },
+  nojs: { list: "/admin/window-films-portfolio", fields: (name: string) => ({ title: name, category: "Corporativo" }) },
+};
+let LIST = "";
+let fieldsOf: (name: string) => Record<string, string> = () => ({});
+const created: string[] = [];
+
+test.beforeEach(({}, testInfo) => {
+  const section = testInfo.project.use.javaScriptEnabled === false ? SECTIONS.nojs : SECTIONS.js;
+  LIST = section.list;
+  fieldsOf = section.fields;
+});
+
+test.afterEach(async ({ page }) => {
+  for (const id of created.splice(0)) {
+    const response = await page.request.post(LIST, { form: { intent: "delete", id }, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+  }
+});
+
+/** Two rows at the end of the section's list (A, then B); returns their names. */
+async function twoAtTheEnd(page: Page): Promise<[string, string]> {
+  const names: [string, string] = [unique("Ordem A"), unique("Ordem B")];
+  for (const [i, name] of names.entries()) {
+    const response = await page.request.post(LIST, { form: { ...fieldsOf(name), order_index: String(9000 + i) }, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+  }
+  await page.goto(LIST);
+  for (const name of names) {
+    const href = (await page.getByRole("link", { name: `Editar ${name}` }).getAttribute("href"))!;
+    created.push(new URLSearchParams(href.split("?")[1]).get("editar")!);
+  }
+  return names;
+}
+
+/** Whether `first` comes before `second` in the page's text. */
+async function before(page: Page, first: string, second: string): Promise<boolean> {
+  const text = (await page.locator("main").textContent()) ?? "";
+  expect(text).toContain(first);
+  expect(text).toContain(second);
+  return text.indexOf(first) < text.indexOf(second);
+}
+
+test("'Mover para cima' and 'Mover para baixo' reorder the list, and the public page follows", async ({ page }) => {
+  await signIn(page, LIST);
+  const [a, b] = await twoAtTheEnd(page);
+  expect(await before(page, a, b)).toBe(true);
+  // The last row cannot go further down.
+  await expect(page.getByRole("button", { name: `Mover para baixo: ${b}` })).toHaveCount(0);
+
+  await formReady(page);
+  await page.getByRole("button", { name: `Mover para cima: ${b}` }).click();
+  await expect(toast(page, "Ordem atualizada!")).toBeVisible();
+  await expect.poll(() => before(page, b, a)).toBe(true);
+
+  await page.goto("/window-films");
+  expect(await before(page, b, a)).toBe(true);
+
+  await page.goto(LIST);
+  await formReady(page);
+  await page.getByRole("button", { name: `Mover para baixo: ${b}` }).click();
+  await expect(toast(page, "Ordem atualizada!")).toBeVisible();
+  await expect.poll(() => before(page, a, b)).toBe(true);
+});
+
+test("with JavaScript a row is dragged with the keyboard (Space, arrows, Space)", async ({ page }, testInfo) => {
+  await signIn(page, LIST);
+  const [a, b] = await twoAtTheEnd(page);
+  if (testInfo.project.use.javaScriptEnabled === false) {
+    // Without JavaScript there is nothing to drag: the buttons above do the job.
+    await expect(page.getByRole("button", { name: `Arrastar para reordenar: ${b}` })).toHaveCount(0);
+    return;
+  }
+  await formReady(page);
+  const handle = page.getByRole("button", { name: `Arrastar para reordenar: ${b}` });
+  await handle.focus();
+  // dnd-kit measures the rows between key presses: each step waits for its announcement.
+  const status = page.locator('[id^="DndLiveRegion"]');
+  await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  await expect(status).toContainText(b);
+  // dnd-kit measures the rows once the drag has started: until then an arrow does nothing, so
+  // press it again until the row is over the one above (no longer in the last position).
+  await expect(async () => {
+    await page.keyboard.press("ArrowUp");
+    const position = /posição (\d+) de (\d+)/.exec((await status.textContent()) ?? "");
+    expect(position !== null && Number(position[1]) < Number(position[2])).toBe(true);
+  }).toPass({ timeout: 5000 });
+  await page.keyboard.press("Space");
+  await expect(handle).not.toHaveAttribute("aria-pressed", "true");
+  await expect(toast(page, "Ordem atualizada!")).toBeVisible();
+  await page.reload();
+  expect(await before(page, b, a)).toBe(true);
+});
