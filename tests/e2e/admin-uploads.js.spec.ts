@@ -60,11 +60,11 @@ test("while the upload runs the form is disabled and reads 'Salvando...'; then '
   await page.locator('[name="result"]').fill("Resultado.");
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
 
-  // Hold the upload at the network until the busy state has been checked.
+  // Hold the upload (the XHR posts to the data URL) at the network until the busy state has been checked.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(
-    (url) => url.pathname === "/admin/portfolio",
+    (url) => url.pathname === "/admin/portfolio.data",
     async (route) => {
       if (route.request().method() === "POST") await held;
       await route.continue();

@@ -63,6 +63,9 @@ test("the editor writes the post with JavaScript (the site shows it, stored as w
   for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowLeft");
   await withPrompt(page, "Link", "https://example.com/");
   await expect(editor.getByRole("link", { name: "site" })).toBeVisible();
+  // After the prompt the editor takes focus back (and restores the selection) on the next
+  // animation frame: wait for it, or it could re-select "site" after the keys below.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await editor.press("End");
   await editor.press("Enter");
   await withPrompt(page, "Vídeo (YouTube/Vimeo)", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");

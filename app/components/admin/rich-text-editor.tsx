@@ -52,6 +52,9 @@ export default function RichTextEditor({ textareaId, labelId }: { textareaId: st
   const editor = useEditor({
     extensions,
     immediatelyRender: false,
+    // The page's Content-Security-Policy refuses injected <style> elements: the editor's few
+    // rules live in app.css instead.
+    injectCSS: false,
     editorProps: {
       attributes: {
         role: "textbox",
