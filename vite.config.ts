@@ -36,18 +36,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // Only modern browsers run the app: no modulepreload polyfill.
     modulePreload: { polyfill: false },
-    rolldownOptions: isSsrBuild ? {} : {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: "react", test: reactRuntime, priority: 2 },
-            {
-              name: (id, graph) => (appModule.test(id) && !firstLoadModule.test(id) && isLoadedOnFirstLoad(id, graph) ? "site" : null),
-              priority: 1,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "react", test: reactRuntime, priority: 2 },
+                {
+                  name: (id, graph) => (appModule.test(id) && !firstLoadModule.test(id) && isLoadedOnFirstLoad(id, graph) ? "site" : null),
+                  priority: 1,
+                },
+              ],
             },
-          ],
+          },
         },
-      },
-    },
   },
 }));

@@ -50,8 +50,14 @@ function stopAll() {
   void s3?.stop();
   rmSync(dir, { recursive: true, force: true });
 }
-process.on("SIGTERM", () => { stopAll(); process.exit(0); });
-process.on("SIGINT", () => { stopAll(); process.exit(0); });
+process.on("SIGTERM", () => {
+  stopAll();
+  process.exit(0);
+});
+process.on("SIGINT", () => {
+  stopAll();
+  process.exit(0);
+});
 process.on("exit", stopAll);
 
 await run("scripts/migrate.ts");

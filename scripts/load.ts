@@ -71,7 +71,10 @@ const login = await fetch(`${base}/admin/login`, {
   redirect: "manual",
   headers: { Origin: base },
 });
-const session = login.headers.getSetCookie().find((c) => c.startsWith("__admin_session="))?.split(";")[0];
+const session = login.headers
+  .getSetCookie()
+  .find((c) => c.startsWith("__admin_session="))
+  ?.split(";")[0];
 if (!session) throw new Error(`admin sign-in failed (${login.status})`);
 
 const pages = ["/", "/servicos", "/portfolio", "/portfolio?categoria=IA", "/led-panels", "/window-films", "/curso", "/blog", "/sobre", "/contato"];

@@ -8,7 +8,10 @@ import { postgresSchemaFrom } from "./lib/schema-twin.ts";
 import { startPgCluster } from "./lib/pg-cluster.ts";
 
 const root = new URL("..", import.meta.url).pathname;
-const name = (process.argv[2] ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+const name = (process.argv[2] ?? "")
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, "_")
+  .replace(/^_|_$/g, "");
 if (!name) {
   console.error("Usage: npm run migration:create -- <name>   (e.g. add_blog_tags)");
   process.exit(2);

@@ -32,8 +32,7 @@ try {
   const user = await upsertUser(db, { email: values.email!, password: values.password!, admin: values.admin ?? false });
   const roles = await db.userRole.findMany({ where: { userId: user.id }, select: { role: true } });
   console.log(
-    `user:create: ${user.email} ${user.created ? "created" : "updated"}` +
-      (roles.length ? ` (roles: ${roles.map((r) => r.role).join(", ")})` : " (no roles)"),
+    `user:create: ${user.email} ${user.created ? "created" : "updated"}` + (roles.length ? ` (roles: ${roles.map((r) => r.role).join(", ")})` : " (no roles)"),
   );
 } catch (error) {
   console.error(`user:create failed: ${(error as Error).message}`);

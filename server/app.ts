@@ -241,7 +241,7 @@ function clientFiles(buildDir: string) {
 
 const SERVER_ERROR_PAGE =
   '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro | Wind Digital</title>' +
-  "<h1>Unexpected Application Error!</h1><p>Ocorreu um erro inesperado.</p><a href=\"/\">Voltar para o início</a></html>";
+  '<h1>Unexpected Application Error!</h1><p>Ocorreu um erro inesperado.</p><a href="/">Voltar para o início</a></html>';
 
 function setHeaders(res: ServerResponse, headers: Record<string, string>) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -308,13 +308,7 @@ function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage,
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-async function sendStreamed(
-  req: IncomingMessage,
-  res: ServerResponse,
-  response: Response,
-  security: Record<string, string>,
-  cacheControl: string | undefined,
-) {
+async function sendStreamed(req: IncomingMessage, res: ServerResponse, response: Response, security: Record<string, string>, cacheControl: string | undefined) {
   setHeaders(res, security);
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();

@@ -8,7 +8,7 @@ export function clientAddress(req: IncomingMessage, trustedProxies: number): str
   const socketAddress = req.socket.remoteAddress ?? "unknown";
   if (trustedProxies <= 0) return socketAddress;
   const header = req.headers["x-forwarded-for"];
-  const hops = (Array.isArray(header) ? header.join(",") : header ?? "")
+  const hops = (Array.isArray(header) ? header.join(",") : (header ?? ""))
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);

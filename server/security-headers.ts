@@ -58,8 +58,7 @@ export function inlineScriptHashes(html: string): string[] {
 
 export function contentSecurityPolicy(inline: InlineScripts, options: SecurityOptions): string {
   const media = ["'self'", "data:", "blob:", ...options.mediaOrigins].join(" ");
-  const scripts =
-    typeof inline === "string" ? `'self' 'nonce-${inline}'` : inline && inline.hashes.length > 0 ? `'self' ${inline.hashes.join(" ")}` : "'self'";
+  const scripts = typeof inline === "string" ? `'self' 'nonce-${inline}'` : inline && inline.hashes.length > 0 ? `'self' ${inline.hashes.join(" ")}` : "'self'";
   return [
     "default-src 'self'",
     `script-src ${scripts}`,

@@ -5,8 +5,7 @@ export const about = {
     "Somos uma agência de transformação digital de Goiânia que une estratégia, tecnologia e inteligência artificial para fazer pequenas e médias empresas venderem mais.",
   mission:
     "Transformar empresas brasileiras por meio do digital, com estratégia, tecnologia e processos que geram resultado mensurável e crescimento sustentável.",
-  vision:
-    "Ser a agência de referência em transformação digital para pequenas e médias empresas no Brasil, reconhecida pelos resultados dos nossos clientes.",
+  vision: "Ser a agência de referência em transformação digital para pequenas e médias empresas no Brasil, reconhecida pelos resultados dos nossos clientes.",
   values: [
     { title: "Resultado acima de tudo", description: "Cada ação tem um objetivo claro e um indicador para medir." },
     { title: "Transparência", description: "Relatórios abertos, números reais e conversas francas." },

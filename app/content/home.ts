@@ -60,8 +60,7 @@ export const problems: Problem[] = [
   },
 ];
 
-export const problemsConclusion =
-  "Se você se identificou com 3 ou mais desses problemas, sua empresa precisa de uma transformação digital de verdade.";
+export const problemsConclusion = "Se você se identificou com 3 ou mais desses problemas, sua empresa precisa de uma transformação digital de verdade.";
 
 export const attributes: string[] = [
   "Estratégia antes da execução",
@@ -161,22 +160,19 @@ export const testimonials: Testimonial[] = [
   {
     name: "Mariana Alves",
     role: "Proprietária, Clínica Bem Estar",
-    content:
-      "Em seis meses a agenda da clínica lotou. O agente de IA responde os pacientes na hora e a equipe só cuida dos agendamentos confirmados.",
+    content: "Em seis meses a agenda da clínica lotou. O agente de IA responde os pacientes na hora e a equipe só cuida dos agendamentos confirmados.",
     rating: 5,
   },
   {
     name: "Ricardo Menezes",
     role: "Diretor Comercial, Menezes Materiais de Construção",
-    content:
-      "Saímos de ações soltas para um processo completo. Hoje sabemos exatamente quanto custa cada cliente e as vendas pelo digital triplicaram.",
+    content: "Saímos de ações soltas para um processo completo. Hoje sabemos exatamente quanto custa cada cliente e as vendas pelo digital triplicaram.",
     rating: 5,
   },
   {
     name: "Fernanda Costa",
     role: "CEO, Costa Moda Fitness",
-    content:
-      "O site novo e as campanhas no Instagram mudaram o patamar da marca. A equipe da Wind é próxima, rápida e muito estratégica.",
+    content: "O site novo e as campanhas no Instagram mudaram o patamar da marca. A equipe da Wind é próxima, rápida e muito estratégica.",
     rating: 5,
   },
 ];
@@ -216,8 +212,7 @@ export const faq: FaqEntry[] = [
   },
   {
     question: "Vocês atendem empresas fora de Goiânia?",
-    answer:
-      "Sim. Nossa sede fica em Goiânia, mas atendemos empresas de todo o Brasil de forma remota, com reuniões online e acompanhamento próximo.",
+    answer: "Sim. Nossa sede fica em Goiânia, mas atendemos empresas de todo o Brasil de forma remota, com reuniões online e acompanhamento próximo.",
   },
   {
     question: "Preciso ter uma equipe de marketing?",

@@ -153,9 +153,7 @@ export const privacyPolicy = (s: SiteSettings): LegalDocument => ({
     },
     {
       heading: "5. Cookies",
-      paragraphs: [
-        "Cookies são pequenos arquivos gravados no seu navegador. Utilizamos as seguintes categorias:",
-      ],
+      paragraphs: ["Cookies são pequenos arquivos gravados no seu navegador. Utilizamos as seguintes categorias:"],
       items: [
         "Estritamente necessários: garantem o funcionamento e a segurança do site, como o registro da sua escolha sobre cookies (cookieConsent) e a sessão do assistente virtual. Não dependem de consentimento;",
         "Funcionalidade e experiência: lembram preferências para tornar a navegação mais agradável;",
@@ -166,15 +164,13 @@ export const privacyPolicy = (s: SiteSettings): LegalDocument => ({
     {
       heading: "6. Como gerenciar os cookies",
       paragraphs: [
-        "No primeiro acesso, exibimos um aviso em que você pode aceitar ou recusar os cookies não essenciais. A sua escolha fica registrada no seu navegador e pode ser alterada a qualquer momento pelo link \"Preferências de cookies\", no rodapé do site. Ao recusar, utilizamos apenas os cookies estritamente necessários.",
+        'No primeiro acesso, exibimos um aviso em que você pode aceitar ou recusar os cookies não essenciais. A sua escolha fica registrada no seu navegador e pode ser alterada a qualquer momento pelo link "Preferências de cookies", no rodapé do site. Ao recusar, utilizamos apenas os cookies estritamente necessários.',
         "Você também pode bloquear ou apagar cookies nas configurações do seu navegador, ciente de que algumas funcionalidades podem deixar de funcionar corretamente.",
       ],
     },
     {
       heading: "7. Compartilhamento de dados",
-      paragraphs: [
-        "Não vendemos dados pessoais. Podemos compartilhá-los apenas com:",
-      ],
+      paragraphs: ["Não vendemos dados pessoais. Podemos compartilhá-los apenas com:"],
       items: [
         "fornecedores que nos ajudam a operar o site e o atendimento, como hospedagem, armazenamento em nuvem, automação e inteligência artificial, sempre sob contrato e dever de confidencialidade;",
         "plataformas de comunicação e publicidade, como WhatsApp, Meta, Google e TikTok, quando você as utiliza para falar conosco ou quando consente com cookies de marketing;",

@@ -6,5 +6,9 @@ const subscribe = () => () => {};
 
 /** False in the server-rendered HTML and until hydration; true once JavaScript runs. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

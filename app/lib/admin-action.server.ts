@@ -44,15 +44,13 @@ export function uploadErrors(refused: Record<string, { message: string }>): Reco
  * Parses an admin form with its uploads (text fields without NUL characters): a body over the
  * limits answers 413, one that is not a readable form 400, with nothing stored either way.
  */
-export async function readAdminForm(
-  request: Request,
-  rules: Record<string, UploadRule>,
-): Promise<ParsedUpload | Response | ReturnType<typeof rejected>> {
+export async function readAdminForm(request: Request, rules: Record<string, UploadRule>): Promise<ParsedUpload | Response | ReturnType<typeof rejected>> {
   try {
     return await parseUpload(request, rules);
   } catch (error) {
     if (error instanceof UploadTooLarge) return rejected({ lastResult: null, toast: tooLargeToast() }, 413);
-    if (error instanceof UploadUnreadable) return rejected({ lastResult: null, toast: { type: "error", title: "Erro ao salvar", description: UNREADABLE_FORM } }, 400);
+    if (error instanceof UploadUnreadable)
+      return rejected({ lastResult: null, toast: { type: "error", title: "Erro ao salvar", description: UNREADABLE_FORM } }, 400);
     throw error;
   }
 }
@@ -73,7 +71,10 @@ export function logFailure(msg: string, error: unknown): void {
 export function serverMessage(error: unknown): string {
   if (!(error instanceof Error)) return "Erro desconhecido.";
   const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalMessage?: unknown } } } }).meta?.driverAdapterError?.cause?.originalMessage;
-  const lines = error.message.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = error.message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   const text = typeof cause === "string" && cause ? cause.replace(/^SQLITE_[A-Z_]+: /, "") : error.name.startsWith("PrismaClient") ? lines.at(-1) : lines[0];
   return (text || "Erro desconhecido.").slice(0, 200);
 }

@@ -39,7 +39,10 @@ function requestedOrder(form: FormData, current: string[]): string[] | string {
  * writes position i to the i-th id in one transaction. A request that does not fit the list
  * answers 400 (404 for an unknown row) with the reason; a database failure 500.
  */
-export async function reorderRows(form: FormData, section: { list: string; current: () => Promise<Array<{ id: string }>>; save: (ids: string[]) => Promise<unknown> }) {
+export async function reorderRows(
+  form: FormData,
+  section: { list: string; current: () => Promise<Array<{ id: string }>>; save: (ids: string[]) => Promise<unknown> },
+) {
   try {
     const order = requestedOrder(
       form,

@@ -56,7 +56,11 @@ export interface SectionList<R> {
  * The list page's data. When the list cannot be read the page still renders, empty, with
  * `loadError` (the section's load toast, with the error's message unless the section gives its own).
  */
-export async function sectionLoader<R extends Row>(request: Request, list: () => Promise<R[]>, onLoadError: { title: string; description?: string }): Promise<SectionList<R>> {
+export async function sectionLoader<R extends Row>(
+  request: Request,
+  list: () => Promise<R[]>,
+  onLoadError: { title: string; description?: string },
+): Promise<SectionList<R>> {
   const params = new URL(request.url).searchParams;
   let items: R[] = [];
   let loadError: LoadError | null = null;
@@ -97,7 +101,13 @@ export function isDelete(form: FormData): boolean {
  */
 export async function deleteRow<R extends Row>(
   form: FormData,
-  section: { model: Pick<SectionModel<R, never>, "findUnique" | "delete">; list: string; files?: Array<keyof R & string>; deleted: Toast; failed: (message: string) => Toast },
+  section: {
+    model: Pick<SectionModel<R, never>, "findUnique" | "delete">;
+    list: string;
+    files?: Array<keyof R & string>;
+    deleted: Toast;
+    failed: (message: string) => Toast;
+  },
 ) {
   try {
     const id = formId(form);
@@ -171,8 +181,23 @@ export async function startSave<R extends Row, S extends FormSubmission>(
   // A file picked from the media library is the field's new file too (never discarded: it is not `stored`).
   const library = await libraryPicks(form, section.uploads ?? {}, uploaded);
   Object.assign(uploaded, library.picked);
-  const fileUrl = Object.fromEntries(Object.entries(files).map(([field, column]) => [field, uploaded[field] ?? (existing?.[column] as string | null | undefined) ?? null]));
-  return { submission, id, form, existing, stale: Boolean(id && !existing), files, stored, uploaded, fileUrl, refused, blocking: { ...refused }, fieldErrors: library.errors };
+  const fileUrl = Object.fromEntries(
+    Object.entries(files).map(([field, column]) => [field, uploaded[field] ?? (existing?.[column] as string | null | undefined) ?? null]),
+  );
+  return {
+    submission,
+    id,
+    form,
+    existing,
+    stale: Boolean(id && !existing),
+    files,
+    stored,
+    uploaded,
+    fileUrl,
+    refused,
+    blocking: { ...refused },
+    fieldErrors: library.errors,
+  };
 }
 
 /** The row must end up with a file in `field` (unless its upload was refused, which says why). */
@@ -227,7 +252,11 @@ export async function refuse<R, S extends FormSubmission>(draft: Draft<R, S>, to
 }
 
 /** Creates or updates the row, then deletes the files it no longer uses. */
-export async function writeRow<R extends Row, S extends FormSubmission, Data extends object>(draft: Draft<R, S>, model: Pick<SectionModel<R, Data>, "create" | "update">, values: Data) {
+export async function writeRow<R extends Row, S extends FormSubmission, Data extends object>(
+  draft: Draft<R, S>,
+  model: Pick<SectionModel<R, Data>, "create" | "update">,
+  values: Data,
+) {
   const { existing } = draft;
   await (existing ? model.update({ where: { id: existing.id }, data: values }) : model.create({ data: values }));
   if (!existing) return;

@@ -43,7 +43,9 @@ class InvalidCredentials extends Error {}
 void dummyHash().catch(() => undefined);
 
 function normalizeEmail(value: unknown): string {
-  return String(value ?? "").trim().toLowerCase();
+  return String(value ?? "")
+    .trim()
+    .toLowerCase();
 }
 
 const authenticator = new Authenticator<AuthUser>().use(

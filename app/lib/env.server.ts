@@ -11,26 +11,16 @@ import { modeOf } from "./mode.ts";
 export const PUBLIC_DEV_SECRET = "dev-secret-not-for-production";
 
 const integer = (min: number, max: number) =>
-  z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+  z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 const megabytes = z.coerce.number({ error: "must be a number" }).positive("must be more than 0");
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
 const fields = {
-  NODE_ENV: z
-    .enum(["development", "production", "test"], { error: "must be production, development or test" })
-    .optional()
-    .transform(modeOf),
+  NODE_ENV: z.enum(["development", "production", "test"], { error: "must be production, development or test" }).optional().transform(modeOf),
   PORT: integer(1, 65535).default(3000),
-  DATABASE_URL: z
-    .string()
-    .default("file:./data/app.db")
-    .refine(isDatabaseUrl, "must start with file: or postgres://"),
+  DATABASE_URL: z.string().default("file:./data/app.db").refine(isDatabaseUrl, "must start with file: or postgres://"),
   SESSION_SECRET: z.string().optional(),
   ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z

@@ -55,7 +55,10 @@ async function rowsWithUrls(): Promise<RowUrls[]> {
   ]);
   const edit = (path: string, id: string) => `/admin/${path}?editar=${id}`;
   return [
-    ...portfolio.map((r) => ({ usage: { section: "Portfólio", row: r.title, editTo: edit("portfolio", r.id) }, urls: [r.coverImage, ...urlList(r.images), ...urlList(r.videos)] })),
+    ...portfolio.map((r) => ({
+      usage: { section: "Portfólio", row: r.title, editTo: edit("portfolio", r.id) },
+      urls: [r.coverImage, ...urlList(r.images), ...urlList(r.videos)],
+    })),
     ...led.map((r) => ({ usage: { section: "Painéis LED", row: r.title, editTo: edit("led-panels", r.id) }, urls: [r.photo] })),
     ...films.map((r) => ({
       usage: { section: "Window Films · Portfólio", row: r.title, editTo: edit("window-films-portfolio", r.id) },

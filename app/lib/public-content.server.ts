@@ -28,14 +28,9 @@ export async function listLedPanels() {
  * background video: the first project's video cover, whatever the filter, so the hero stays put. */
 export async function listWindowFilms(category: string | null) {
   const order = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
-  const [all, testimonials] = await Promise.all([
-    db.windowFilmsProject.findMany({ orderBy: order }),
-    db.windowFilmsTestimonial.findMany({ orderBy: order }),
-  ]);
+  const [all, testimonials] = await Promise.all([db.windowFilmsProject.findMany({ orderBy: order }), db.windowFilmsTestimonial.findMany({ orderBy: order })]);
   return {
-    projects: all
-      .filter((p) => !category || p.category === category)
-      .map((p) => ({ ...p, images: urlList(p.images), videos: urlList(p.videos) })),
+    projects: all.filter((p) => !category || p.category === category).map((p) => ({ ...p, images: urlList(p.images), videos: urlList(p.videos) })),
     testimonials,
     heroVideo: all.find((p) => isVideoUrl(p.coverImage))?.coverImage ?? null,
   };

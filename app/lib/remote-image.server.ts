@@ -77,7 +77,12 @@ function isPrivateAddress(address: string): boolean {
  */
 function testHosts(): Set<string> {
   if (process.env.NODE_ENV !== "test") return new Set();
-  return new Set((process.env.IMG_TEST_ALLOW_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean));
+  return new Set(
+    (process.env.IMG_TEST_ALLOW_HOSTS ?? "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 /** The URL in the one form the cache keys it by, or null when it may not be fetched at all. */

@@ -111,11 +111,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   }
   if (!user.isAdmin) {
     const clear = await destroyUserSession(request);
-    throw await redirectWithToast(
-      "/admin/login",
-      { type: "error", title: "Acesso não autorizado" },
-      { headers: { "Set-Cookie": clear } },
-    );
+    throw await redirectWithToast("/admin/login", { type: "error", title: "Acesso não autorizado" }, { headers: { "Set-Cookie": clear } });
   }
   return user;
 }

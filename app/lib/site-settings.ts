@@ -54,6 +54,11 @@ export function useSiteSettings(): SiteSettings {
 
 /** "@winddigital" for https://www.instagram.com/winddigital (or .../@winddigital). */
 export function socialHandle(url: string): string {
-  const last = url.replace(/[?#].*$/, "").replace(/\/+$/, "").split("/").pop() ?? "";
+  const last =
+    url
+      .replace(/[?#].*$/, "")
+      .replace(/\/+$/, "")
+      .split("/")
+      .pop() ?? "";
   return `@${last.replace(/^@/, "")}`;
 }

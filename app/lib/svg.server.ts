@@ -18,7 +18,10 @@ export class SvgRefused extends Error {}
 /** Whether the first bytes of a file are an SVG document (XML prolog and comments allowed). */
 export function looksLikeSvg(head: Buffer): boolean {
   if (head.includes(0)) return false;
-  const text = head.toString("utf8").replace(/^\uFEFF/, "").trimStart();
+  const text = head
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   return text.startsWith("<") && /<svg[\s>]/i.test(text);
 }
 

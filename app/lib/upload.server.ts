@@ -113,7 +113,9 @@ function acceptedType(rule: UploadRule, mime: string): boolean {
 }
 
 function extensionFor(fileName: string | undefined, mime: string, sniffedExt: string): string {
-  const own = extname(fileName ?? "").slice(1).toLowerCase();
+  const own = extname(fileName ?? "")
+    .slice(1)
+    .toLowerCase();
   return EXTENSIONS[mime]?.includes(own) ? own : sniffedExt;
 }
 
@@ -171,11 +173,7 @@ async function sniff(head: Buffer): Promise<{ mime: string; ext: string } | null
 }
 
 /** Checks one file part and streams it into storage; refusals are recorded, not thrown. */
-async function receiveFile(
-  rule: UploadRule,
-  file: Readable,
-  fileName: string | undefined,
-): Promise<StoredObject | UploadFailure | null> {
+async function receiveFile(rule: UploadRule, file: Readable, fileName: string | undefined): Promise<StoredObject | UploadFailure | null> {
   try {
     const head = await readHead(file, SNIFF_BYTES);
     if (head.length === 0) return null; // an empty file input

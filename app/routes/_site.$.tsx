@@ -7,10 +7,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Página não encontrada | Wind Digital" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Página não encontrada | Wind Digital" }, { name: "robots", content: "noindex" }];
 
 export default function NotFound() {
   return (

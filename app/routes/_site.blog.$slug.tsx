@@ -19,7 +19,13 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) => {
   const siteUrl = loaderData?.siteUrl ?? "";
   const post = loaderData?.post;
   if (!post) {
-    return seo({ siteUrl, path: `/blog/${params.slug}`, title: "Post não encontrado", description: "Este artigo não existe ou não está mais disponível.", noindex: true });
+    return seo({
+      siteUrl,
+      path: `/blog/${params.slug}`,
+      title: "Post não encontrado",
+      description: "Este artigo não existe ou não está mais disponível.",
+      noindex: true,
+    });
   }
   return seo({ siteUrl, path: `/blog/${post.slug}`, title: post.title, ...postSnippet(post), type: "article" });
 };

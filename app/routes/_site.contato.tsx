@@ -43,11 +43,25 @@ const newTab = (href: string) => ({ href, target: "_blank", rel: "noopener noref
 function channels(settings: SiteSettings): Channel[] {
   const { social } = settings;
   return [
-    { label: "WhatsApp com o Agente de IA", detail: "Atendimento imediato, 24/7", icon: "bot", link: whatsappLinkProps("Olá, vim do site e quero falar com o agente de IA da Wind Digital", settings.salesPhone) },
-    { label: "WhatsApp com o CEO", detail: "Fale direto com a liderança", icon: "whatsapp", link: whatsappLinkProps("Olá, vim do site e gostaria de falar com o CEO da Wind Digital", settings.ceoPhone) },
+    {
+      label: "WhatsApp com o Agente de IA",
+      detail: "Atendimento imediato, 24/7",
+      icon: "bot",
+      link: whatsappLinkProps("Olá, vim do site e quero falar com o agente de IA da Wind Digital", settings.salesPhone),
+    },
+    {
+      label: "WhatsApp com o CEO",
+      detail: "Fale direto com a liderança",
+      icon: "whatsapp",
+      link: whatsappLinkProps("Olá, vim do site e gostaria de falar com o CEO da Wind Digital", settings.ceoPhone),
+    },
     { label: "Localização no mapa", detail: `${settings.address.city} - ${settings.address.state}`, icon: "map-pin", link: newTab(settings.mapsUrl) },
-    ...(social.instagram ? [{ label: `Instagram ${socialHandle(social.instagram)}`, detail: "Conteúdos e bastidores", icon: "instagram" as const, link: newTab(social.instagram) }] : []),
-    ...(social.instagramCeo ? [{ label: "Instagram do CEO", detail: socialHandle(social.instagramCeo), icon: "instagram" as const, link: newTab(social.instagramCeo) }] : []),
+    ...(social.instagram
+      ? [{ label: `Instagram ${socialHandle(social.instagram)}`, detail: "Conteúdos e bastidores", icon: "instagram" as const, link: newTab(social.instagram) }]
+      : []),
+    ...(social.instagramCeo
+      ? [{ label: "Instagram do CEO", detail: socialHandle(social.instagramCeo), icon: "instagram" as const, link: newTab(social.instagramCeo) }]
+      : []),
     ...(social.tiktok ? [{ label: "TikTok", detail: socialHandle(social.tiktok), icon: "tiktok" as const, link: newTab(social.tiktok) }] : []),
   ];
 }
@@ -62,7 +76,11 @@ export default function Contact() {
 
   return (
     <>
-      <PageHero eyebrow="Contato" title="Vamos conversar sobre o seu crescimento" text="Preencha o formulário ou escolha o canal que preferir. Respondemos em até 2 horas úteis." />
+      <PageHero
+        eyebrow="Contato"
+        title="Vamos conversar sobre o seu crescimento"
+        text="Preencha o formulário ou escolha o canal que preferir. Respondemos em até 2 horas úteis."
+      />
       <section className="bg-slate-50 py-16 sm:py-20">
         <div className="container-site grid gap-10 lg:grid-cols-[1.25fr_1fr]">
           <div className="card p-6 sm:p-10">
@@ -77,11 +95,38 @@ export default function Contact() {
               ) : null}
               <div className="grid gap-5 sm:grid-cols-2">
                 <TextField {...common} required name="name" label="Nome" autoComplete="name" errors={errors.name} defaultValue={values.name} />
-                <TextField {...common} required name="email" type="email" label="E-mail" autoComplete="email" errors={errors.email} defaultValue={values.email} />
-                <TextField {...common} required name="phone" type="tel" label="Telefone" autoComplete="tel" placeholder="(62) 99999-9999" errors={errors.phone} defaultValue={values.phone} />
+                <TextField
+                  {...common}
+                  required
+                  name="email"
+                  type="email"
+                  label="E-mail"
+                  autoComplete="email"
+                  errors={errors.email}
+                  defaultValue={values.email}
+                />
+                <TextField
+                  {...common}
+                  required
+                  name="phone"
+                  type="tel"
+                  label="Telefone"
+                  autoComplete="tel"
+                  placeholder="(62) 99999-9999"
+                  errors={errors.phone}
+                  defaultValue={values.phone}
+                />
                 <TextField {...common} name="company" label="Empresa" autoComplete="organization" errors={errors.company} defaultValue={values.company} />
               </div>
-              <TextAreaField {...common} required name="message" label="Mensagem" placeholder="Conte um pouco sobre a sua empresa e o que você precisa" errors={errors.message} defaultValue={values.message} />
+              <TextAreaField
+                {...common}
+                required
+                name="message"
+                label="Mensagem"
+                placeholder="Conte um pouco sobre a sua empresa e o que você precisa"
+                errors={errors.message}
+                defaultValue={values.message}
+              />
               <button type="submit" disabled={submitting} className="btn btn-whatsapp w-full cursor-pointer py-4 disabled:opacity-70 sm:w-auto">
                 <Icon name="whatsapp" className="size-5" />
                 Enviar mensagem
@@ -94,7 +139,10 @@ export default function Contact() {
             <ul className="grid gap-3">
               {channels(settings).map((c) => (
                 <li key={c.label}>
-                  <a {...c.link} className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-brand-200">
+                  <a
+                    {...c.link}
+                    className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-brand-200"
+                  >
                     <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                       <Icon name={c.icon} className="size-5" />
                     </span>

@@ -48,7 +48,9 @@ export default function Course({ loaderData }: Route.ComponentProps) {
           <ol className="mt-12 grid gap-6 lg:grid-cols-3">
             {course.modules.map((m) => (
               <li key={m.number} className="card relative overflow-hidden p-7">
-                <span aria-hidden="true" className="absolute -top-4 -right-2 text-8xl font-extrabold text-brand-50">{m.number}</span>
+                <span aria-hidden="true" className="absolute -top-4 -right-2 text-8xl font-extrabold text-brand-50">
+                  {m.number}
+                </span>
                 <span className="relative flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
                   <Icon name={m.icon} className="size-6" />
                 </span>

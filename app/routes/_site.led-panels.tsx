@@ -34,9 +34,7 @@ function PanelCard({ panel, featured }: { panel: Panel; featured?: boolean }) {
             <Icon name="monitor" className="size-14" />
           </div>
         )}
-        {featured ? (
-          <span className="absolute top-3 left-3 rounded-full bg-accent px-3 py-1 text-xs font-bold text-ink shadow">Destaque</span>
-        ) : null}
+        {featured ? <span className="absolute top-3 left-3 rounded-full bg-accent px-3 py-1 text-xs font-bold text-ink shadow">Destaque</span> : null}
       </div>
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-xl font-bold text-ink">{panel.title}</h3>

@@ -55,7 +55,12 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                       preventScrollReset
                       className="relative block aspect-[16/10] overflow-hidden"
                     >
-                      <MediaCover url={item.coverImage} alt={item.title} priority={index === 0} className="size-full transition duration-500 group-hover:scale-105" />
+                      <MediaCover
+                        url={item.coverImage}
+                        alt={item.title}
+                        priority={index === 0}
+                        className="size-full transition duration-500 group-hover:scale-105"
+                      />
                       <span className="sr-only">Ver mídia do projeto {item.title}</span>
                     </Link>
                     <div className="flex flex-1 flex-col p-6">

@@ -30,7 +30,9 @@ export default function About() {
             <span className="flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
               <Icon name="target" className="size-6" />
             </span>
-            <h2 id="missao" className="mt-5 text-2xl font-bold text-ink">Missão</h2>
+            <h2 id="missao" className="mt-5 text-2xl font-bold text-ink">
+              Missão
+            </h2>
             <p className="mt-3 text-lg text-slate-600">{about.mission}</p>
           </article>
           <article className="card p-8">

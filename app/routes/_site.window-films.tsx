@@ -44,9 +44,7 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden bg-black pt-32 pb-24 text-white sm:pt-44 sm:pb-32">
-        {heroVideo ? (
-          <Video src={heroVideo} variant="background" className="absolute inset-0 size-full object-cover opacity-30 motion-reduce:hidden" />
-        ) : null}
+        {heroVideo ? <Video src={heroVideo} variant="background" className="absolute inset-0 size-full object-cover opacity-30 motion-reduce:hidden" /> : null}
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-black via-black/85 to-black/40" />
         <div className="container-site relative">
           <p className="eyebrow text-amber-300">{windowFilms.heroBadge}</p>

@@ -7,7 +7,19 @@ import { sanitizeBlogHtml } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slugify";
 import { site } from "~/content/site";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, requireFile, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import {
+  deleteRow,
+  guardSave,
+  hasErrors,
+  isDelete,
+  parsedValue,
+  refuse,
+  requireFile,
+  sectionLoader,
+  startSave,
+  uploadRefusal,
+  writeRow,
+} from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
@@ -47,7 +59,10 @@ export const blogSchema = z.object({
 });
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.blogPost.findMany({ orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] }), { title: "Erro ao carregar posts", description: "Tente novamente mais tarde" });
+  sectionLoader(request, () => db.blogPost.findMany({ orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] }), {
+    title: "Erro ao carregar posts",
+    description: "Tente novamente mais tarde",
+  });
 
 const SAVE_FAILED = { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } as const;
 const slugOf = (v: { slug?: string; title: string }) => slugify(v.slug || v.title);
@@ -63,36 +78,47 @@ export async function action({ request }: Route.ActionArgs) {
   const model = db.blogPost;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir post", description: message });
-    return deleteRow(parsed.form, { model, list: LIST, files: ["coverImage", "socialImage"], deleted: { type: "success", title: "Post excluído com sucesso!" }, failed });
+    return deleteRow(parsed.form, {
+      model,
+      list: LIST,
+      files: ["coverImage", "socialImage"],
+      deleted: { type: "success", title: "Post excluído com sucesso!" },
+      failed,
+    });
   }
   const submission = parseWithZod(parsed.form, { schema: blogSchema });
-  return guardSave(parsed, submission, () => SAVE_FAILED, async () => {
-    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage", social_image: "socialImage" } });
-    requireFile(draft, "cover_image", COVER_REQUIRED);
-    if (submission.status === "success") Object.assign(draft.fieldErrors, await postErrors(submission.value, draft.id, draft.uploaded));
-    if (hasErrors(draft)) {
-      const refusal = uploadRefusal(draft);
-      const toast = refusal ? { type: "error", title: "Erro ao enviar imagem", description: refusal.message } as const : SAVE_FAILED;
-      // A post deleted meanwhile answers 404 even when the form has errors too.
-      return refuse(draft, toast, refusal?.status ?? (draft.stale ? 404 : 400));
-    }
-    if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
-    const v = parsedValue(draft);
-    await writeRow(draft, model, {
-      title: v.title,
-      slug: slugOf(v),
-      excerpt: v.excerpt,
-      content: sanitizeBlogHtml(v.content),
-      author: v.author || site.brandName,
-      isPublished: v.is_published,
-      coverImage: draft.fileUrl.cover_image!,
-      publishedAt: publicationTime(v.published_at, v.is_published, draft.existing?.publishedAt ?? null),
-      metaDescription: v.meta_description || null,
-      // The uploaded file, else the typed URL; an emptied field falls back to the cover.
-      socialImage: draft.uploaded.social_image ?? (v.social_image_url || null),
-    });
-    return saved(LIST, { type: "success", title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!" });
-  });
+  return guardSave(
+    parsed,
+    submission,
+    () => SAVE_FAILED,
+    async () => {
+      const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage", social_image: "socialImage" } });
+      requireFile(draft, "cover_image", COVER_REQUIRED);
+      if (submission.status === "success") Object.assign(draft.fieldErrors, await postErrors(submission.value, draft.id, draft.uploaded));
+      if (hasErrors(draft)) {
+        const refusal = uploadRefusal(draft);
+        const toast = refusal ? ({ type: "error", title: "Erro ao enviar imagem", description: refusal.message } as const) : SAVE_FAILED;
+        // A post deleted meanwhile answers 404 even when the form has errors too.
+        return refuse(draft, toast, refusal?.status ?? (draft.stale ? 404 : 400));
+      }
+      if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
+      const v = parsedValue(draft);
+      await writeRow(draft, model, {
+        title: v.title,
+        slug: slugOf(v),
+        excerpt: v.excerpt,
+        content: sanitizeBlogHtml(v.content),
+        author: v.author || site.brandName,
+        isPublished: v.is_published,
+        coverImage: draft.fileUrl.cover_image!,
+        publishedAt: publicationTime(v.published_at, v.is_published, draft.existing?.publishedAt ?? null),
+        metaDescription: v.meta_description || null,
+        // The uploaded file, else the typed URL; an emptied field falls back to the cover.
+        socialImage: draft.uploaded.social_image ?? (v.social_image_url || null),
+      });
+      return saved(LIST, { type: "success", title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!" });
+    },
+  );
 }
 
 /** What the schema cannot check: the typed social image's URL and a free slug. */
@@ -140,10 +166,21 @@ export default function AdminBlog({ actionData }: Route.ComponentProps) {
                     <StatusBadge post={post} />
                   </div>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <Link to={`${LIST}?editar=${post.id}`} preventScrollReset className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50" aria-label={`Editar ${post.title}`}>
+                    <Link
+                      to={`${LIST}?editar=${post.id}`}
+                      preventScrollReset
+                      className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                      aria-label={`Editar ${post.title}`}
+                    >
                       Editar
                     </Link>
-                    <a href={`/admin/blog/preview/${post.id}`} target="_blank" rel="noopener" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50" aria-label={`Pré-visualizar ${post.title}`}>
+                    <a
+                      href={`/admin/blog/preview/${post.id}`}
+                      target="_blank"
+                      rel="noopener"
+                      className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                      aria-label={`Pré-visualizar ${post.title}`}
+                    >
                       Pré-visualizar
                     </a>
                     <Link
@@ -206,7 +243,15 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
   );
   const slugEdited = useRef(Boolean(post));
   return (
-    <AdminForm recordId={post?.id} uploadDoneToast={{ type: "success", title: "Imagem enviada com sucesso!" }} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={post ? "Atualizar Post" : "Criar Post"} cancelTo={LIST}>
+    <AdminForm
+      recordId={post?.id}
+      uploadDoneToast={{ type: "success", title: "Imagem enviada com sucesso!" }}
+      form={form}
+      onXhrResult={setXhrResult}
+      actionData={actionData}
+      submitLabel={post ? "Atualizar Post" : "Criar Post"}
+      cancelTo={LIST}
+    >
       <TextField
         field={fields.title}
         label="Título"
@@ -237,9 +282,25 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
         label={`Data e hora de publicação (${SCHEDULE_ZONE_LABEL})`}
         hint="Uma data futura agenda o post: ele aparece no site sozinho nesse momento. Vazio: publica ao salvar."
       />
-      <TextAreaField field={fields.meta_description} label="Meta descrição (buscadores)" rows={2} hint={`Até ${META_DESCRIPTION_MAX} caracteres. Se ficar vazia, usamos o resumo.`} />
-      <FileField name="social_image" label="Imagem para redes sociais" accept="image/png,image/jpeg,image/webp,image/gif,image/avif" current={post?.socialImage} error={fields.social_image?.errors?.[0]} hint="Se não houver, usamos a imagem de capa." />
-      <TextField field={fields.social_image_url} label="Ou URL da imagem para redes sociais" hint="Envie um arquivo acima ou informe uma URL (https://...). Apague para voltar à capa." />
+      <TextAreaField
+        field={fields.meta_description}
+        label="Meta descrição (buscadores)"
+        rows={2}
+        hint={`Até ${META_DESCRIPTION_MAX} caracteres. Se ficar vazia, usamos o resumo.`}
+      />
+      <FileField
+        name="social_image"
+        label="Imagem para redes sociais"
+        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+        current={post?.socialImage}
+        error={fields.social_image?.errors?.[0]}
+        hint="Se não houver, usamos a imagem de capa."
+      />
+      <TextField
+        field={fields.social_image_url}
+        label="Ou URL da imagem para redes sociais"
+        hint="Envie um arquivo acima ou informe uma URL (https://...). Apague para voltar à capa."
+      />
       <PreviewButton postId={post?.id ?? null} />
     </AdminForm>
   );

@@ -62,20 +62,25 @@ export async function action({ request }: Route.ActionArgs) {
     return deleteRow(parsed.form, { model, list: LIST, files: ["logoUrl"], deleted: { type: "success", title: "Logo removido com sucesso!" }, failed });
   }
   const submission = parseWithZod(parsed.form, { schema: logoSchema });
-  return guardSave(parsed, submission, () => SAVE_FAILED, async () => {
-    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { logo_file: "logoUrl" } });
-    // The logo is the uploaded (or picked) file, else the URL typed in the form.
-    const logoUrl = logoUrlOf(draft.uploaded, submission.payload.logo_url);
-    if (!draft.refused.logo_file && !logoUrl) draft.fieldErrors.logo_url = [LOGO_URL_REQUIRED];
-    else if (!draft.refused.logo_file && !isLogoUrl(logoUrl)) draft.fieldErrors.logo_url = ["Informe uma URL válida (https://...)"];
-    if (hasErrors(draft)) {
-      return refuse(draft, uploadRefusal(draft) ? { type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" } : undefined);
-    }
-    if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
-    const v = parsedValue(draft);
-    await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex: v.order_index });
-    return saved(LIST, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" });
-  });
+  return guardSave(
+    parsed,
+    submission,
+    () => SAVE_FAILED,
+    async () => {
+      const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { logo_file: "logoUrl" } });
+      // The logo is the uploaded (or picked) file, else the URL typed in the form.
+      const logoUrl = logoUrlOf(draft.uploaded, submission.payload.logo_url);
+      if (!draft.refused.logo_file && !logoUrl) draft.fieldErrors.logo_url = [LOGO_URL_REQUIRED];
+      else if (!draft.refused.logo_file && !isLogoUrl(logoUrl)) draft.fieldErrors.logo_url = ["Informe uma URL válida (https://...)"];
+      if (hasErrors(draft)) {
+        return refuse(draft, uploadRefusal(draft) ? { type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" } : undefined);
+      }
+      if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
+      const v = parsedValue(draft);
+      await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex: v.order_index });
+      return saved(LIST, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" });
+    },
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Logos de clientes | Admin" }];
@@ -103,12 +108,12 @@ export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
           itemClassName="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm"
           render={(logo) => (
             <>
-          <img src={previewSrc(logo.logoUrl)} alt={logo.clientName} className="h-16 w-full object-contain" loading="lazy" />
-          <div>
-            <h2 className="font-semibold text-slate-900">{logo.clientName}</h2>
-            <p className="text-xs text-slate-500">Ordem: {logo.orderIndex}</p>
-          </div>
-          <RowActions editTo={`${LIST}?editar=${logo.id}`} deleteTo={`${LIST}?excluir=${logo.id}`} label={logo.clientName} />
+              <img src={previewSrc(logo.logoUrl)} alt={logo.clientName} className="h-16 w-full object-contain" loading="lazy" />
+              <div>
+                <h2 className="font-semibold text-slate-900">{logo.clientName}</h2>
+                <p className="text-xs text-slate-500">Ordem: {logo.orderIndex}</p>
+              </div>
+              <RowActions editTo={`${LIST}?editar=${logo.id}`} deleteTo={`${LIST}?excluir=${logo.id}`} label={logo.clientName} />
             </>
           )}
         />
@@ -132,7 +137,14 @@ function LogoForm({ logo, actionData }: { logo: Logo | null; actionData: Route.C
   const [typedUrl, setTypedUrl] = useState<string | null>(logo?.logoUrl ?? null);
   const preview = picked?.url ?? typedUrl;
   return (
-    <AdminForm recordId={logo?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={logo ? "Atualizar Logo" : "Adicionar Logo"} cancelTo={LIST}>
+    <AdminForm
+      recordId={logo?.id}
+      form={form}
+      onXhrResult={setXhrResult}
+      actionData={actionData}
+      submitLabel={logo ? "Atualizar Logo" : "Adicionar Logo"}
+      cancelTo={LIST}
+    >
       <TextField field={fields.client_name} label="Nome do cliente" required />
       <FileField
         name="logo_file"
@@ -143,7 +155,13 @@ function LogoForm({ logo, actionData }: { logo: Logo | null; actionData: Route.C
         onFileChange={pick}
         invalidToast={{ type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" }}
       />
-      <TextField field={fields.logo_url} label="URL do logo" required hint="Preenchida pelo upload, ou informe uma URL." onChange={(e) => setTypedUrl(e.currentTarget.value || null)} />
+      <TextField
+        field={fields.logo_url}
+        label="URL do logo"
+        required
+        hint="Preenchida pelo upload, ou informe uma URL."
+        onChange={(e) => setTypedUrl(e.currentTarget.value || null)}
+      />
       {preview ? (
         <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
           <p className="mb-2 text-xs font-medium text-slate-500">Pré-visualização</p>

@@ -199,9 +199,21 @@ function SettingsForm({ values, actionData }: { values: Record<string, string>; 
             <TextField field={fields.cnpj} label="CNPJ" required hint="Ex.: 12.345.678/0001-90" />
           </Group>
           <Group title="WhatsApp e telefones">
-            <TextField field={fields.sales_phone} label="WhatsApp de vendas" required inputMode="numeric" hint="Código do país + DDD + número, só dígitos. Ex.: 5562991234567" />
+            <TextField
+              field={fields.sales_phone}
+              label="WhatsApp de vendas"
+              required
+              inputMode="numeric"
+              hint="Código do país + DDD + número, só dígitos. Ex.: 5562991234567"
+            />
             <TextField field={fields.sales_phone_display} label="Telefone de vendas (como aparece no site)" required hint="Ex.: (62) 99123-4567" />
-            <TextField field={fields.video_phone} label="WhatsApp da Window Films" required inputMode="numeric" hint="Código do país + DDD + número, só dígitos." />
+            <TextField
+              field={fields.video_phone}
+              label="WhatsApp da Window Films"
+              required
+              inputMode="numeric"
+              hint="Código do país + DDD + número, só dígitos."
+            />
             <TextField field={fields.video_phone_display} label="Telefone da Window Films (como aparece no site)" required />
             <TextField field={fields.ceo_phone} label="WhatsApp do CEO" required inputMode="numeric" hint="Código do país + DDD + número, só dígitos." />
           </Group>

@@ -4,7 +4,20 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.course-testimonials";
 import { db } from "~/lib/db.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { NOT_FOUND, deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, requireFile, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import {
+  NOT_FOUND,
+  deleteRow,
+  guardSave,
+  hasErrors,
+  isDelete,
+  parsedValue,
+  refuse,
+  requireFile,
+  sectionLoader,
+  startSave,
+  uploadRefusal,
+  writeRow,
+} from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
@@ -35,7 +48,9 @@ export const loader = ({ request }: Route.LoaderArgs) =>
 const UPLOADS: Record<string, UploadRule> = { video_url: { bucket: "portfolio-media", folder: "course-testimonials", accept: "video" } };
 
 // This section's errors carry the reason in the title ("Erro ao excluir depoimento: ...").
-const failed = (what: string) => (message: string): Toast => ({ type: "error", title: `${what}: ${message}` });
+const failed =
+  (what: string) =>
+  (message: string): Toast => ({ type: "error", title: `${what}: ${message}` });
 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = await readAdminForm(request, UPLOADS);
@@ -49,7 +64,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const model = db.courseTestimonial;
   if (isDelete(parsed.form)) {
-    return deleteRow(parsed.form, { model, list: LIST, files: ["videoUrl"], deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed: failed("Erro ao excluir depoimento") });
+    return deleteRow(parsed.form, {
+      model,
+      list: LIST,
+      files: ["videoUrl"],
+      deleted: { type: "success", title: "Depoimento excluído com sucesso" },
+      failed: failed("Erro ao excluir depoimento"),
+    });
   }
   const submission = parseWithZod(parsed.form, { schema: courseTestimonialSchema });
   return guardSave(parsed, submission, failed("Erro ao salvar depoimento"), async () => {
@@ -88,18 +109,20 @@ export default function AdminCourseTestimonials({ actionData }: Route.ComponentP
           itemClassName="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
           render={(t) => (
             <>
-          <video src={t.videoUrl} className="aspect-[9/16] w-full bg-black object-cover" controls playsInline preload="metadata" />
-          <div className="space-y-2 p-3">
-            <h2 className="font-semibold text-slate-900">{t.studentName}</h2>
-            <p className="text-xs text-slate-500">Ordem: {t.displayOrder}</p>
-            <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.studentName} />
-          </div>
+              <video src={t.videoUrl} className="aspect-[9/16] w-full bg-black object-cover" controls playsInline preload="metadata" />
+              <div className="space-y-2 p-3">
+                <h2 className="font-semibold text-slate-900">{t.studentName}</h2>
+                <p className="text-xs text-slate-500">Ordem: {t.displayOrder}</p>
+                <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.studentName} />
+              </div>
             </>
           )}
         />
       )}
       {creating || editing ? <CourseForm key={formKey} testimonial={editing} actionData={actionData} /> : null}
-      {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita." /> : null}
+      {deleting ? (
+        <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita." />
+      ) : null}
     </AdminPage>
   );
 }

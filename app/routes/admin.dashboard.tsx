@@ -46,7 +46,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {sections.map((section) => (
           <li key={section.to}>
-            <Link to={section.to} className="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md">
+            <Link
+              to={section.to}
+              className="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
+            >
               <h2 className="text-lg font-semibold text-slate-900">{section.title}</h2>
               <p className="mt-1 text-sm text-slate-600">{section.text}</p>
               {section.count ? (

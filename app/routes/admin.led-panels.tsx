@@ -3,7 +3,18 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.led-panels";
 import { db } from "~/lib/db.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { deleteRow, guardSave, hasErrors, isDelete, keepPreviousFile, parsedValue, refuse, sectionLoader, startSave, writeRow } from "~/lib/admin-section.server";
+import {
+  deleteRow,
+  guardSave,
+  hasErrors,
+  isDelete,
+  keepPreviousFile,
+  parsedValue,
+  refuse,
+  sectionLoader,
+  startSave,
+  writeRow,
+} from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
@@ -24,7 +35,8 @@ export const ledPanelSchema = z.object({
   description: requiredText("Descrição é obrigatória"),
 });
 
-export const loader = ({ request }: Route.LoaderArgs) => sectionLoader(request, () => db.ledPanel.findMany({ orderBy: { createdAt: "desc" } }), { title: "Erro ao carregar painéis" });
+export const loader = ({ request }: Route.LoaderArgs) =>
+  sectionLoader(request, () => db.ledPanel.findMany({ orderBy: { createdAt: "desc" } }), { title: "Erro ao carregar painéis" });
 
 const UPLOADS: Record<string, UploadRule> = { photo: { bucket: "blog-media", accept: "image" } };
 
@@ -48,7 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
     await writeRow(draft, model, { title, primaryFlow: primary_flow, reach, flow, description, photo: draft.fileUrl.photo });
     const done = draft.existing ? "Painel atualizado com sucesso!" : "Painel criado com sucesso!";
     const refused = draft.refused.photo;
-    if (refused) return saved(LIST, { type: "error", title: "Erro ao fazer upload da foto", description: `${done} ${refused.message} A foto anterior foi mantida.` });
+    if (refused)
+      return saved(LIST, { type: "error", title: "Erro ao fazer upload da foto", description: `${done} ${refused.message} A foto anterior foi mantida.` });
     return saved(LIST, { type: "success", title: done });
   });
 }
@@ -79,7 +92,9 @@ export default function AdminLedPanels({ actionData }: Route.ComponentProps) {
         </ul>
       )}
       {creating || editing ? <PanelForm key={formKey} panel={editing} actionData={actionData} /> : null}
-      {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este painel? Esta ação não pode ser desfeita." /> : null}
+      {deleting ? (
+        <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este painel? Esta ação não pode ser desfeita." />
+      ) : null}
     </AdminPage>
   );
 }
@@ -95,7 +110,14 @@ function PanelForm({ panel, actionData }: { panel: Panel | null; actionData: Rou
   );
   return (
     <Modal title={panel ? "Editar Painel" : "Novo Painel"} closeTo={LIST} wide>
-      <AdminForm recordId={panel?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={panel ? "Atualizar Painel" : "Criar Painel"} cancelTo={LIST}>
+      <AdminForm
+        recordId={panel?.id}
+        form={form}
+        onXhrResult={setXhrResult}
+        actionData={actionData}
+        submitLabel={panel ? "Atualizar Painel" : "Criar Painel"}
+        cancelTo={LIST}
+      >
         <TextField field={fields.title} label="Título" required />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField field={fields.primary_flow} label="Fluxo principal" required />

@@ -91,7 +91,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (failure) await discard(stored);
   if (failure) return rejected({ lastResult: null, toast: { type: "error", title: "Arquivo inválido", description: failure.message } }, failure.status);
   if (Object.keys(stored).length === 0) return rejected({ lastResult: null, toast: TOASTS.noFile }, 400);
-  const names = Object.values(stored).map((object) => `“${basename(object.key)}”`).join(", ");
+  const names = Object.values(stored)
+    .map((object) => `“${basename(object.key)}”`)
+    .join(", ");
   return saved(LIST, { type: "success", title: "Arquivo enviado", description: `${names} já está na biblioteca.` });
 }
 
@@ -163,14 +165,22 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {files.map((file) => (
-            <FileCard key={file.id} file={file} choose={picker ? chooseLink(picker, file.url) : null} deleteTo={query({ excluir: file.id, pagina: String(page) })} />
+            <FileCard
+              key={file.id}
+              file={file}
+              choose={picker ? chooseLink(picker, file.url) : null}
+              deleteTo={query({ excluir: file.id, pagina: String(page) })}
+            />
           ))}
         </ul>
       )}
       {pages > 1 ? (
         <nav aria-label="Páginas" className="mt-6 flex items-center justify-center gap-4">
           {page > 1 ? (
-            <Link to={query({ pagina: String(page - 1) })} className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold text-slate-700 hover:bg-slate-50">
+            <Link
+              to={query({ pagina: String(page - 1) })}
+              className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold text-slate-700 hover:bg-slate-50"
+            >
               Anterior
             </Link>
           ) : null}
@@ -178,7 +188,10 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
             Página {page} de {pages}
           </span>
           {page < pages ? (
-            <Link to={query({ pagina: String(page + 1) })} className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold text-slate-700 hover:bg-slate-50">
+            <Link
+              to={query({ pagina: String(page + 1) })}
+              className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold text-slate-700 hover:bg-slate-50"
+            >
               Próxima
             </Link>
           ) : null}
@@ -188,7 +201,11 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         <ConfirmDelete
           id={deleting.id}
           closeTo={query({ pagina: String(page) })}
-          message={deleting.usedBy.length > 0 ? `Tem certeza que deseja excluir “${deleting.name}”? ${inUseWarning(deleting.usedBy)}` : `Tem certeza que deseja excluir “${deleting.name}”? Esta ação não pode ser desfeita.`}
+          message={
+            deleting.usedBy.length > 0
+              ? `Tem certeza que deseja excluir “${deleting.name}”? ${inUseWarning(deleting.usedBy)}`
+              : `Tem certeza que deseja excluir “${deleting.name}”? Esta ação não pode ser desfeita.`
+          }
         />
       ) : null}
     </AdminPage>
@@ -241,7 +258,12 @@ function FileCard({ file, choose, deleteTo }: { file: ListedFile; choose: string
               Escolher
             </Link>
           ) : (
-            <Link to={deleteTo} preventScrollReset className="rounded-lg border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50" aria-label={`Excluir ${file.name}`}>
+            <Link
+              to={deleteTo}
+              preventScrollReset
+              className="rounded-lg border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
+              aria-label={`Excluir ${file.name}`}
+            >
               Excluir
             </Link>
           )}
@@ -256,7 +278,11 @@ function UploadForm() {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
   return (
-    <Form method="post" encType="multipart/form-data" className="mb-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="mb-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
       <input type="hidden" name="intent" value="upload" />
       <label className="text-sm font-medium text-slate-700">
         Enviar para o bucket do Portfólio
@@ -266,7 +292,11 @@ function UploadForm() {
         Enviar para o bucket do Blog
         <input type="file" name="arquivo_blog" accept="image/*,video/*" className="mt-1 block w-full text-sm" />
       </label>
-      <button type="submit" disabled={sending} className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={sending}
+        className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-60"
+      >
         {sending ? "Enviando..." : "Enviar"}
       </button>
     </Form>

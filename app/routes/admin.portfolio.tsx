@@ -5,7 +5,19 @@ import { PORTFOLIO_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
 import { urlList } from "~/lib/url-list";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { checkMediaLists, deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import {
+  checkMediaLists,
+  deleteRow,
+  guardSave,
+  hasErrors,
+  isDelete,
+  parsedValue,
+  refuse,
+  sectionLoader,
+  startSave,
+  uploadRefusal,
+  writeRow,
+} from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
@@ -18,7 +30,6 @@ import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/comp
 
 const LIST = "/admin/portfolio";
 
-
 export const portfolioSchema = z.object({
   id: z.string().optional(),
   title: requiredText("Título é obrigatório"),
@@ -30,10 +41,14 @@ export const portfolioSchema = z.object({
 });
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, async () => {
-    const rows = await db.portfolioItem.findMany({ orderBy: { createdAt: "desc" } });
-    return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
-  }, { title: "Erro ao carregar projetos" });
+  sectionLoader(
+    request,
+    async () => {
+      const rows = await db.portfolioItem.findMany({ orderBy: { createdAt: "desc" } });
+      return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
+    },
+    { title: "Erro ao carregar projetos" },
+  );
 
 const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
 
@@ -41,9 +56,17 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const model = db.portfolioItem;
-  const failed = (title: string) => (message: string): Toast => ({ type: "error", title, description: message });
+  const failed =
+    (title: string) =>
+    (message: string): Toast => ({ type: "error", title, description: message });
   if (isDelete(parsed.form)) {
-    return deleteRow(parsed.form, { model, list: LIST, files: ["coverImage"], deleted: { type: "success", title: "Projeto excluído" }, failed: failed("Erro ao excluir") });
+    return deleteRow(parsed.form, {
+      model,
+      list: LIST,
+      files: ["coverImage"],
+      deleted: { type: "success", title: "Projeto excluído" },
+      failed: failed("Erro ao excluir"),
+    });
   }
   const submission = parseWithZod(parsed.form, { schema: portfolioSchema });
   return guardSave(parsed, submission, failed("Erro ao salvar"), async () => {
@@ -85,7 +108,11 @@ export default function AdminPortfolio({ actionData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (
             <li key={item.id} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-              {item.coverImage ? <MediaPreview url={item.coverImage} alt={item.title} className="h-40 w-full object-cover" /> : <div className="h-40 bg-slate-100" />}
+              {item.coverImage ? (
+                <MediaPreview url={item.coverImage} alt={item.title} className="h-40 w-full object-cover" />
+              ) : (
+                <div className="h-40 bg-slate-100" />
+              )}
               <div className="space-y-2 p-4">
                 <span className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{item.category}</span>
                 <h2 className="font-semibold text-slate-900">{item.title}</h2>
@@ -96,7 +123,9 @@ export default function AdminPortfolio({ actionData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita." /> : null}
+      {deleting ? (
+        <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita." />
+      ) : null}
     </AdminPage>
   );
 }
@@ -111,14 +140,28 @@ function PortfolioForm({ item, actionData }: { item: Item | null; actionData: Ro
     `portfolio-${item?.id ?? "novo"}`,
   );
   return (
-    <AdminForm recordId={item?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={item ? "Atualizar Projeto" : "Criar Projeto"} cancelTo={LIST}>
+    <AdminForm
+      recordId={item?.id}
+      form={form}
+      onXhrResult={setXhrResult}
+      actionData={actionData}
+      submitLabel={item ? "Atualizar Projeto" : "Criar Projeto"}
+      cancelTo={LIST}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.title} label="Título" required />
         <SelectField field={fields.category} label="Categoria" options={PORTFOLIO_CATEGORIES} required />
       </div>
       <TextAreaField field={fields.description} label="Descrição" required />
       <TextAreaField field={fields.result} label="Resultado" rows={2} required />
-      <FileField name="cover_image" label="Capa (imagem ou vídeo)" accept="image/*,video/*" current={item?.coverImage} error={fields.cover_image?.errors?.[0]} invalidToast={INVALID_MEDIA} />
+      <FileField
+        name="cover_image"
+        label="Capa (imagem ou vídeo)"
+        accept="image/*,video/*"
+        current={item?.coverImage}
+        error={fields.cover_image?.errors?.[0]}
+        invalidToast={INVALID_MEDIA}
+      />
       <UrlListField name="images" label="URLs de imagens" initial={initialUrls(fields.images.initialValue, item?.images)} errors={fields.images.errors} />
       <UrlListField name="videos" label="URLs de vídeos" initial={initialUrls(fields.videos.initialValue, item?.videos)} errors={fields.videos.errors} />
     </AdminForm>

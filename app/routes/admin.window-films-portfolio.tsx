@@ -5,7 +5,19 @@ import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
 import { urlList } from "~/lib/url-list";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { checkMediaLists, deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import {
+  checkMediaLists,
+  deleteRow,
+  guardSave,
+  hasErrors,
+  isDelete,
+  parsedValue,
+  refuse,
+  sectionLoader,
+  startSave,
+  uploadRefusal,
+  writeRow,
+} from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
@@ -39,10 +51,14 @@ export const filmsProjectSchema = z.object({
 const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, async () => {
-    const rows = await db.windowFilmsProject.findMany({ orderBy: DISPLAY_ORDER });
-    return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
-  }, { title: "Erro ao carregar dados" });
+  sectionLoader(
+    request,
+    async () => {
+      const rows = await db.windowFilmsProject.findMany({ orderBy: DISPLAY_ORDER });
+      return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
+    },
+    { title: "Erro ao carregar dados" },
+  );
 
 const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
 
@@ -114,25 +130,27 @@ export default function AdminFilmsPortfolio({ actionData }: Route.ComponentProps
           itemClassName="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
           render={(project) => (
             <>
-          {project.coverImage ? (
-            <MediaPreview url={project.coverImage} alt={project.title} className="h-24 w-full rounded-lg object-cover sm:w-40" />
-          ) : (
-            <div className="h-24 w-full rounded-lg bg-slate-100 sm:w-40" />
-          )}
-          <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <h2 className="font-semibold text-slate-900">{project.title}</h2>
-              <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{project.category}</span>
-            </div>
-            {project.client ? <p className="text-sm text-slate-600">Cliente: {project.client}</p> : null}
-            {project.result ? <p className="line-clamp-2 text-sm text-slate-500">{project.result}</p> : null}
-          </div>
-          <RowActions editTo={`${LIST}?editar=${project.id}`} deleteTo={`${LIST}?excluir=${project.id}`} label={project.title} />
+              {project.coverImage ? (
+                <MediaPreview url={project.coverImage} alt={project.title} className="h-24 w-full rounded-lg object-cover sm:w-40" />
+              ) : (
+                <div className="h-24 w-full rounded-lg bg-slate-100 sm:w-40" />
+              )}
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className="font-semibold text-slate-900">{project.title}</h2>
+                  <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{project.category}</span>
+                </div>
+                {project.client ? <p className="text-sm text-slate-600">Cliente: {project.client}</p> : null}
+                {project.result ? <p className="line-clamp-2 text-sm text-slate-500">{project.result}</p> : null}
+              </div>
+              <RowActions editTo={`${LIST}?editar=${project.id}`} deleteTo={`${LIST}?excluir=${project.id}`} label={project.title} />
             </>
           )}
         />
       )}
-      {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita." /> : null}
+      {deleting ? (
+        <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita." />
+      ) : null}
     </AdminPage>
   );
 }
@@ -158,8 +176,22 @@ function ProjectForm({ project, actionData }: { project: Project | null; actionD
     `films-${project?.id ?? "novo"}`,
   );
   return (
-    <AdminForm recordId={project?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={project ? "Atualizar Projeto" : "Criar Projeto"} cancelTo={LIST}>
-      <FileField name="cover_image" label="Capa (imagem ou vídeo)" accept="image/*,video/*" current={project?.coverImage} error={fields.cover_image?.errors?.[0]} invalidToast={INVALID_MEDIA} />
+    <AdminForm
+      recordId={project?.id}
+      form={form}
+      onXhrResult={setXhrResult}
+      actionData={actionData}
+      submitLabel={project ? "Atualizar Projeto" : "Criar Projeto"}
+      cancelTo={LIST}
+    >
+      <FileField
+        name="cover_image"
+        label="Capa (imagem ou vídeo)"
+        accept="image/*,video/*"
+        current={project?.coverImage}
+        error={fields.cover_image?.errors?.[0]}
+        invalidToast={INVALID_MEDIA}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.title} label="Título" required />
         <SelectField field={fields.category} label="Categoria" options={WINDOW_FILMS_CATEGORIES} required />
@@ -168,8 +200,18 @@ function ProjectForm({ project, actionData }: { project: Project | null; actionD
       <TextAreaField field={fields.challenge} label="Desafio" rows={3} />
       <TextAreaField field={fields.solution} label="Solução" rows={3} />
       <TextAreaField field={fields.result} label="Resultado" rows={2} />
-      <UrlListField name="images" label="URLs de imagens adicionais" initial={initialUrls(fields.images.initialValue, project?.images)} errors={fields.images.errors} />
-      <UrlListField name="videos" label="URLs de vídeos (embed)" initial={initialUrls(fields.videos.initialValue, project?.videos)} errors={fields.videos.errors} />
+      <UrlListField
+        name="images"
+        label="URLs de imagens adicionais"
+        initial={initialUrls(fields.images.initialValue, project?.images)}
+        errors={fields.images.errors}
+      />
+      <UrlListField
+        name="videos"
+        label="URLs de vídeos (embed)"
+        initial={initialUrls(fields.videos.initialValue, project?.videos)}
+        errors={fields.videos.errors}
+      />
       <TextField field={fields.order_index} label="Ordem de exibição" type="number" />
     </AdminForm>
   );

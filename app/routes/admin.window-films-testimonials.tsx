@@ -59,7 +59,13 @@ export async function action({ request }: Route.ActionArgs) {
     const draft = await startSave(parsed, submission, { model });
     const { payload } = submission;
     const typed = (field: string) => [String(payload[field] ?? "").trim()].filter(Boolean);
-    Object.assign(draft.fieldErrors, mediaListErrors({ client_photo: { urls: typed("client_photo"), kind: "image" }, video_url: { urls: typed("video_url"), kind: "video" } }, (url) => objectFromUrl(url) !== null));
+    Object.assign(
+      draft.fieldErrors,
+      mediaListErrors(
+        { client_photo: { urls: typed("client_photo"), kind: "image" }, video_url: { urls: typed("video_url"), kind: "video" } },
+        (url) => objectFromUrl(url) !== null,
+      ),
+    );
     if (hasErrors(draft)) return refuse(draft);
     if (draft.stale) return refuse(draft, failed(NOT_FOUND), 404);
     const v = parsedValue(draft);
@@ -106,29 +112,31 @@ export default function AdminFilmsTestimonials({ actionData }: Route.ComponentPr
           itemClassName="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
           render={(t) => (
             <>
-          {t.clientPhoto ? (
-            <img src={previewSrc(t.clientPhoto)} alt={t.clientName} className="h-14 w-14 shrink-0 rounded-full object-cover" loading="lazy" />
-          ) : (
-            <div aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700">
-              {t.clientName.charAt(0)}
-            </div>
-          )}
-          <div className="min-w-0 flex-1">
-            <h2 className="font-semibold text-slate-900">{t.clientName}</h2>
-            <p className="text-sm text-slate-500">{[t.clientRole, t.clientCompany].filter(Boolean).join(" · ")}</p>
-            <p className="text-amber-500" aria-label={`${t.rating} de 5 estrelas`}>
-              {"★".repeat(t.rating)}
-              <span className="text-slate-300">{"★".repeat(5 - t.rating)}</span>
-            </p>
-            <p className="mt-1 text-sm text-slate-700">{preview(t.testimonial)}</p>
-            {t.videoUrl ? <p className="mt-1 inline-block rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">▶ Vídeo</p> : null}
-          </div>
-          <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.clientName} />
+              {t.clientPhoto ? (
+                <img src={previewSrc(t.clientPhoto)} alt={t.clientName} className="h-14 w-14 shrink-0 rounded-full object-cover" loading="lazy" />
+              ) : (
+                <div aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700">
+                  {t.clientName.charAt(0)}
+                </div>
+              )}
+              <div className="min-w-0 flex-1">
+                <h2 className="font-semibold text-slate-900">{t.clientName}</h2>
+                <p className="text-sm text-slate-500">{[t.clientRole, t.clientCompany].filter(Boolean).join(" · ")}</p>
+                <p className="text-amber-500" aria-label={`${t.rating} de 5 estrelas`}>
+                  {"★".repeat(t.rating)}
+                  <span className="text-slate-300">{"★".repeat(5 - t.rating)}</span>
+                </p>
+                <p className="mt-1 text-sm text-slate-700">{preview(t.testimonial)}</p>
+                {t.videoUrl ? <p className="mt-1 inline-block rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">▶ Vídeo</p> : null}
+              </div>
+              <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.clientName} />
             </>
           )}
         />
       )}
-      {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita." /> : null}
+      {deleting ? (
+        <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita." />
+      ) : null}
     </AdminPage>
   );
 }
@@ -155,7 +163,14 @@ function TestimonialForm({ testimonial: t, actionData }: { testimonial: Testimon
     `wft-${t?.id ?? "novo"}`,
   );
   return (
-    <AdminForm recordId={t?.id} form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel={t ? "Atualizar Depoimento" : "Criar Depoimento"} cancelTo={LIST}>
+    <AdminForm
+      recordId={t?.id}
+      form={form}
+      onXhrResult={setXhrResult}
+      actionData={actionData}
+      submitLabel={t ? "Atualizar Depoimento" : "Criar Depoimento"}
+      cancelTo={LIST}
+    >
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField field={fields.client_name} label="Nome do cliente" required />
         <TextField field={fields.client_role} label="Cargo" />
@@ -163,7 +178,13 @@ function TestimonialForm({ testimonial: t, actionData }: { testimonial: Testimon
       </div>
       <TextAreaField field={fields.testimonial} label="Depoimento" rows={4} required />
       <TextField field={fields.client_photo} label="URL da foto do cliente" type="url" placeholder="https://..." />
-      <TextField field={fields.video_url} label="URL do vídeo" type="url" placeholder="https://..." hint="Se preenchido, o vídeo é exibido no lugar do texto." />
+      <TextField
+        field={fields.video_url}
+        label="URL do vídeo"
+        type="url"
+        placeholder="https://..."
+        hint="Se preenchido, o vídeo é exibido no lugar do texto."
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.rating} label="Nota (1 a 5)" type="number" min={1} max={5} />
         <TextField field={fields.order_index} label="Ordem de exibição" type="number" />

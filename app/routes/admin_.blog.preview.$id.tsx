@@ -97,7 +97,9 @@ export default function BlogPreview({ loaderData, actionData }: Route.ComponentP
   if (!preview) {
     return (
       <main id="conteudo" className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
-        <h1 className="text-3xl font-extrabold text-ink">{"novo" in loaderData && loaderData.novo ? "Este post ainda não foi salvo" : "Post não encontrado"}</h1>
+        <h1 className="text-3xl font-extrabold text-ink">
+          {"novo" in loaderData && loaderData.novo ? "Este post ainda não foi salvo" : "Post não encontrado"}
+        </h1>
         <Link to="/admin/blog" className="font-semibold text-brand-700 underline">
           Voltar ao painel
         </Link>
@@ -106,7 +108,10 @@ export default function BlogPreview({ loaderData, actionData }: Route.ComponentP
   }
   return (
     <SiteSettingsProvider value={preview.settings}>
-      <div role="note" className="fixed inset-x-0 bottom-0 z-50 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-amber-950 shadow-lg">
+      <div
+        role="note"
+        className="fixed inset-x-0 bottom-0 z-50 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-amber-950 shadow-lg"
+      >
         <span>
           Pré-visualização{actionData ? " com as alterações ainda não salvas" : ""}. {statusText(preview.post)}
         </span>

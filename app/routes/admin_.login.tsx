@@ -58,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast }, { status: result.reason === "throttled" ? 429 : 401 });
   }
   if (!result.user.isAdmin) {
-    return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast: { type: "error", title: "Acesso não autorizado" } as Toast }, { status: 403 });
+    return data(
+      { lastResult: submission.reply({ hideFields: ["password"] }), toast: { type: "error", title: "Acesso não autorizado" } as Toast },
+      { status: 403 },
+    );
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await createUserSession(result.user.id, request));

@@ -20,9 +20,7 @@ export function isPathTrick(rawPath: string): boolean {
   } catch {
     return true;
   }
-  return [rawPath, decoded].some(
-    (p) => p.startsWith("/") || /(^|[/\\])\.\.?([/\\]|$)/.test(p) || /\\|\0|%2f|%5c|%00|%2e/i.test(p) || /^[a-z]:/i.test(p),
-  );
+  return [rawPath, decoded].some((p) => p.startsWith("/") || /(^|[/\\])\.\.?([/\\]|$)/.test(p) || /\\|\0|%2f|%5c|%00|%2e/i.test(p) || /^[a-z]:/i.test(p));
 }
 
 type Range = { start: number; end: number };

@@ -38,7 +38,9 @@ export async function runLighthouse(urls: string[]): Promise<PageScores[]> {
       const lhr = computeMedianRun(runs) as (typeof runs)[number];
       if (runs.length > 1) {
         const scores = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
-        console.error(`bench: ${url}: performance of the ${runs.length} runs ${scores.join(", ")}; the median run scored ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}`);
+        console.error(
+          `bench: ${url}: performance of the ${runs.length} runs ${scores.join(", ")}; the median run scored ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}`,
+        );
       }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const origin = new URL(url).origin;

@@ -118,7 +118,9 @@ function postStream(url: string, body: Readable, contentType: string): Promise<{
     const req = httpRequest(url, { method: "POST", headers: { "Content-Type": contentType } }, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString())) : reject(new Error(`upload answered ${res.statusCode}`))));
+      res.on("end", () =>
+        res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString())) : reject(new Error(`upload answered ${res.statusCode}`)),
+      );
     });
     req.on("error", reject);
     pipeline(body, req).catch(reject);
@@ -146,7 +148,13 @@ async function measureUpload(label: string, server: Measured): Promise<MediaBenc
   return [
     { name: `upload 150 MB video (${label}): RSS growth`, value: uploadGrowth, unit: "MB", budget: `< ${RSS_BUDGET_MB} MB`, ok: uploadGrowth < RSS_BUDGET_MB },
     { name: `upload 150 MB video (${label}): throughput`, value: 150 / seconds, unit: "MB/s", budget: "-", ok: true },
-    { name: `serve 150 MB video via /media (${label}): RSS growth`, value: downloadGrowth, unit: "MB", budget: `< ${RSS_BUDGET_MB} MB`, ok: downloadGrowth < RSS_BUDGET_MB },
+    {
+      name: `serve 150 MB video via /media (${label}): RSS growth`,
+      value: downloadGrowth,
+      unit: "MB",
+      budget: `< ${RSS_BUDGET_MB} MB`,
+      ok: downloadGrowth < RSS_BUDGET_MB,
+    },
   ];
 }
 
@@ -156,13 +164,13 @@ async function measureImage(server: Measured): Promise<MediaBenchResult[]> {
   const noise = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
     .png()
     .toBuffer();
-  const photo = await sharp(noise)
-    .blur(2)
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  const photo = await sharp(noise).blur(2).jpeg({ quality: 85 }).toBuffer();
   const stored = await postStream(`${server.base}/upload?ext=jpg`, Readable.from([photo]), "image/jpeg");
   const results: MediaBenchResult[] = [];
-  for (const [format, accept] of [["AVIF", "image/avif,image/webp,*/*"], ["WebP", "image/webp,*/*"]] as const) {
+  for (const [format, accept] of [
+    ["AVIF", "image/avif,image/webp,*/*"],
+    ["WebP", "image/webp,*/*"],
+  ] as const) {
     const url = `${server.base}/img?src=${encodeURIComponent(stored.path)}&w=1280`;
     const timed = async () => {
       const t = performance.now();
@@ -179,7 +187,13 @@ async function measureImage(server: Measured): Promise<MediaBenchResult[]> {
     results.push(
       { name: `image 3000px -> 1280px ${format}: first resize`, value: first, unit: "ms", budget: "-", ok: true },
       { name: `image 1280px ${format}: cached (median of 30)`, value: median, unit: "ms", budget: "-", ok: true },
-      { name: `image 1280px ${format}: cached speed-up`, value: first / median, unit: "x", budget: `>= ${SPEEDUP_BUDGET}x`, ok: first / median >= SPEEDUP_BUDGET },
+      {
+        name: `image 1280px ${format}: cached speed-up`,
+        value: first / median,
+        unit: "x",
+        budget: `>= ${SPEEDUP_BUDGET}x`,
+        ok: first / median >= SPEEDUP_BUDGET,
+      },
     );
   }
   return results;
@@ -192,7 +206,11 @@ const ADMIN = { email: "admin@winddigital.com.br", password: "admin-demo-123" };
 function ensureBuild(buildDir: string) {
   if (existsSync(join(buildDir, "server/index.js"))) return;
   console.error(`media bench: building into ${buildDir}`);
-  const built = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, env: { ...process.env, BUILD_DIR: buildDir }, stdio: ["ignore", "ignore", "inherit"] });
+  const built = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: buildDir },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (built.status !== 0) throw new Error("react-router build failed");
 }
 
@@ -228,7 +246,8 @@ async function startProductionServer(dir: string, extraEnv: NodeJS.ProcessEnv): 
     ADMIN_PASSWORD: ADMIN.password,
     ...extraEnv,
   };
-  for (const name of ["CHAT_WEBHOOK_URL", "MAX_VIDEO_MB", "MAX_IMAGE_MB", ...(extraEnv.S3_ENDPOINT ? [] : ["S3_ENDPOINT"])]) if (!(name in extraEnv)) delete env[name];
+  for (const name of ["CHAT_WEBHOOK_URL", "MAX_VIDEO_MB", "MAX_IMAGE_MB", ...(extraEnv.S3_ENDPOINT ? [] : ["S3_ENDPOINT"])])
+    if (!(name in extraEnv)) delete env[name];
   for (const script of ["scripts/migrate.ts", "scripts/seed.ts"]) {
     const result = spawnSync(process.execPath, [join(root, script)], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
     if (result.status !== 0) throw new Error(`${script} failed`);
@@ -254,7 +273,10 @@ async function signIn(base: string): Promise<string> {
     headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(ADMIN),
   });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__admin_session="));
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__admin_session="));
   if (response.status !== 302 || !cookie) throw new Error(`sign-in answered ${response.status}`);
   return cookie;
 }
@@ -292,10 +314,14 @@ function mp4Stream(hash: ReturnType<typeof createHash>): Readable {
 
 function postMultipart(url: string, cookie: string, origin: string, boundary: string, body: Readable): Promise<{ status: number; location: string | null }> {
   return new Promise((done, fail) => {
-    const req = httpRequest(url, { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: cookie, Origin: origin } }, (res: IncomingMessage) => {
-      res.resume();
-      res.on("end", () => done({ status: res.statusCode ?? 0, location: (res.headers.location as string | undefined) ?? null }));
-    });
+    const req = httpRequest(
+      url,
+      { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: cookie, Origin: origin } },
+      (res: IncomingMessage) => {
+        res.resume();
+        res.on("end", () => done({ status: res.statusCode ?? 0, location: (res.headers.location as string | undefined) ?? null }));
+      },
+    );
     req.on("error", fail);
     pipeline(body, req).catch(fail);
   });
@@ -323,7 +349,8 @@ async function measureAdminUpload(label: string, dir: string, extraEnv: NodeJS.P
       clearInterval(sampler);
     }
     const seconds = (performance.now() - started) / 1000;
-    if (answer.status !== 302 || !answer.location?.startsWith("/admin/course-testimonials")) throw new Error(`${label}: the admin form answered ${answer.status} ${answer.location}`);
+    if (answer.status !== 302 || !answer.location?.startsWith("/admin/course-testimonials"))
+      throw new Error(`${label}: the admin form answered ${answer.status} ${answer.location}`);
 
     // The stored video is the bytes sent: fetched back from its URL on the list page.
     const html = await (await fetch(page, { headers: { Cookie: cookie } })).text();
@@ -336,11 +363,18 @@ async function measureAdminUpload(label: string, dir: string, extraEnv: NodeJS.P
       size += piece.length;
       received.update(piece);
     }
-    if (size !== VIDEO_BYTES || received.digest("hex") !== sent.digest("hex")) throw new Error(`${label}: stored ${size} bytes that differ from the ${VIDEO_BYTES} sent`);
+    if (size !== VIDEO_BYTES || received.digest("hex") !== sent.digest("hex"))
+      throw new Error(`${label}: stored ${size} bytes that differ from the ${VIDEO_BYTES} sent`);
 
     const growth = (peak - before) / MB;
     return [
-      { name: `admin form, 150 MB video (${label}): server RSS growth`, value: growth, unit: "MB", budget: `< ${RSS_BUDGET_MB} MB`, ok: growth < RSS_BUDGET_MB },
+      {
+        name: `admin form, 150 MB video (${label}): server RSS growth`,
+        value: growth,
+        unit: "MB",
+        budget: `< ${RSS_BUDGET_MB} MB`,
+        ok: growth < RSS_BUDGET_MB,
+      },
       { name: `admin form, 150 MB video (${label}): throughput`, value: 150 / seconds, unit: "MB/s", budget: "-", ok: true },
     ];
   } finally {

@@ -106,7 +106,10 @@ async function chatCookie(origin: string, message: string): Promise<string> {
     body: JSON.stringify({ message }),
   });
   await response.arrayBuffer();
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__chat="))?.split(";")[0];
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__chat="))
+    ?.split(";")[0];
   if (!cookie) throw new Error(`no chat cookie (status ${response.status})`);
   return cookie;
 }
@@ -118,7 +121,10 @@ async function signIn(origin: string): Promise<string> {
     redirect: "manual",
     headers: { Origin: origin },
   });
-  const session = response.headers.getSetCookie().find((c) => c.startsWith("__admin_session="))?.split(";")[0];
+  const session = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__admin_session="))
+    ?.split(";")[0];
   if (!session) throw new Error(`admin sign-in failed (${response.status})`);
   return session;
 }
@@ -162,7 +168,11 @@ async function chat(rec: Recorder, origin: () => string, until: number, id: numb
       },
       (s) => s === 200,
     );
-    cookie ||= result?.response.headers.getSetCookie().find((c) => c.startsWith("__chat="))?.split(";")[0] ?? "";
+    cookie ||=
+      result?.response.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("__chat="))
+        ?.split(";")[0] ?? "";
     await sleep(between(1000, 3000));
   }
 }
@@ -227,7 +237,14 @@ async function spike(label: string, servers: DemoServer[], seconds: number): Pro
     const s = rec.stats(kind);
     if (s.errors) note(`spike (${label}): ${kind}: ${[...s.statuses].map(([status, n]) => `${n}× ${status}`).join(", ")}`);
   }
-  memory.forEach((m, i) => note(`spike (${label}): instance ${i + 1} RSS every 5 s: ${m.series.filter((_, j) => j % 5 === 0).map((v) => v.toFixed(0)).join(", ")} MB`));
+  memory.forEach((m, i) =>
+    note(
+      `spike (${label}): instance ${i + 1} RSS every 5 s: ${m.series
+        .filter((_, j) => j % 5 === 0)
+        .map((v) => v.toFixed(0))
+        .join(", ")} MB`,
+    ),
+  );
   const pageP99 = rec.p99([PAGE_ANON, PAGE_CHAT]);
   const growth = Math.max(...memory.map((m) => m.max - m.start));
   const rows: BenchRow[] = [
@@ -311,7 +328,8 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
       while (browsing) {
         const page = await timed(phases[phase], PAGE_ANON, `${origin}${pick(PAGES)}`, { headers: { "Accept-Encoding": "br, gzip" } }, (s) => s === 200);
         const images = page ? imagesOf(page.body) : [];
-        if (images.length) await timed(phases[phase], IMAGE, `${origin}${pick(images)}`, { headers: { Accept: "image/avif,image/webp,*/*" } }, (s) => s === 200);
+        if (images.length)
+          await timed(phases[phase], IMAGE, `${origin}${pick(images)}`, { headers: { Accept: "image/avif,image/webp,*/*" } }, (s) => s === 200);
         await sleep(between(100, 300));
       }
     });
@@ -352,7 +370,12 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
     const pageP99 = phases.pending.p99([PAGE_ANON]);
     const pageErrors = Object.values(phases).reduce((sum, rec) => sum + rec.stats(PAGE_ANON).errors + rec.stats(IMAGE).errors, 0);
     note(`chat: all ${reached} reached the webhook ${Math.round(ramp)} ms after sending; ${answeredBeforeExtra} answered before the extra ${EXTRA} were sent`);
-    note(`chat: RSS every 5 s: ${memory!.series.filter((_, j) => j % 5 === 0).map((v) => v.toFixed(0)).join(", ")} MB`);
+    note(
+      `chat: RSS every 5 s: ${memory!.series
+        .filter((_, j) => j % 5 === 0)
+        .map((v) => v.toFixed(0))
+        .join(", ")} MB`,
+    );
     return [
       {
         figure: `chat: ${PENDING} pending on a 10 s webhook: answered`,
@@ -360,7 +383,12 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
         budget: "all",
         pass: ok === PENDING && reached >= PENDING && answeredBeforeExtra === 0,
       },
-      { figure: `chat: ${PENDING} pending: server RSS growth`, value: `${growth.toFixed(1)} MB (${memory!.start.toFixed(0)} → max ${memory!.max.toFixed(0)} MB)`, budget: "< 200 MB", pass: growth < 200 },
+      {
+        figure: `chat: ${PENDING} pending: server RSS growth`,
+        value: `${growth.toFixed(1)} MB (${memory!.start.toFixed(0)} → max ${memory!.max.toFixed(0)} MB)`,
+        budget: "< 200 MB",
+        pass: growth < 200,
+      },
       {
         figure: `chat: ${PENDING} pending: page views p99 while they wait`,
         value: `${ms(pageP99)} (${phases.pending.stats(PAGE_ANON).count} views, ${pageErrors} errors in all phases)`,

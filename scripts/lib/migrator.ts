@@ -106,11 +106,9 @@ async function migratePostgres(url: string): Promise<string[]> {
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`);
     const done = new Set(
-      (
-        await client.query(
-          `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-        )
-      ).rows.map((r: { migration_name: string }) => r.migration_name),
+      (await client.query(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)).rows.map(
+        (r: { migration_name: string }) => r.migration_name,
+      ),
     );
     for (const m of migrationsIn(join(root, "prisma/postgresql/migrations"))) {
       if (done.has(m.name)) continue;

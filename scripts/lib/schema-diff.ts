@@ -8,22 +8,10 @@ import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-util
 export type Provider = "sqlite" | "postgresql";
 
 /** For PostgreSQL the engine connects to a live (empty) database: pass its URL. */
-export async function diffSchemas(
-  provider: Provider,
-  from: string | null,
-  to: string,
-  postgresUrl = "",
-): Promise<string> {
-  const factory =
-    provider === "sqlite"
-      ? new PrismaLibSql({ url: ":memory:" })
-      : new PrismaPg({ connectionString: postgresUrl });
+export async function diffSchemas(provider: Provider, from: string | null, to: string, postgresUrl = ""): Promise<string> {
+  const factory = provider === "sqlite" ? new PrismaLibSql({ url: ":memory:" }) : new PrismaPg({ connectionString: postgresUrl });
   const path = "schema.prisma";
-  const engine = await SchemaEngine.new(
-    { datamodels: [[path, to]] },
-    () => {},
-    bindMigrationAwareSqlAdapterFactory(factory),
-  );
+  const engine = await SchemaEngine.new({ datamodels: [[path, to]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
   try {
     const result = await engine.diff({
       from: from === null ? { tag: "empty" } : { tag: "schemaDatamodel", files: [{ path, content: from }] },

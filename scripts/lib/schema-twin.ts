@@ -1,7 +1,6 @@
 // The PostgreSQL schema is the SQLite schema with another provider and client output.
 export function postgresSchemaFrom(sqliteSchema: string): string {
-  const header =
-    "// GENERATED from prisma/schema.prisma by scripts/prisma-generate.ts. Do not edit.\n";
+  const header = "// GENERATED from prisma/schema.prisma by scripts/prisma-generate.ts. Do not edit.\n";
   return (
     header +
     sqliteSchema

@@ -22,7 +22,13 @@ let sqlite: Client;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "admin-failures-"));
-  const env = { ...process.env, NODE_ENV: "production", SESSION_SECRET: "admin-failures-secret-0123456789", DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOADS_DIR: join(dir, "uploads") };
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    SESSION_SECRET: "admin-failures-secret-0123456789",
+    DATABASE_URL: `file:${join(dir, "app.db")}`,
+    UPLOADS_DIR: join(dir, "uploads"),
+  };
   for (const args of [["scripts/migrate.ts"], ["scripts/user-create.ts", "--email", EMAIL, "--password", PASSWORD, "--admin"]]) {
     const result = spawnSync(process.execPath, args, { env, encoding: "utf8" });
     if (result.status !== 0) throw new Error(`${args[0]} failed:\n${result.stderr}`);

@@ -19,7 +19,9 @@ export function toast(page: Page, text: string) {
 export const PNG = {
   name: "imagem.png",
   mimeType: "image/png",
-  buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2563eb" } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2563eb" } })
+    .png()
+    .toBuffer(),
 };
 export const MP4 = {
   name: "depoimento.mp4",

@@ -81,7 +81,9 @@ test("while the upload runs the form is disabled and reads 'Salvando...'; then '
   await expect(page).toHaveURL(/\/admin\/portfolio$/);
 });
 
-test("course testimonial: save disabled until a video is chosen, the video previewed, then 'Upload concluído' / 'Vídeo enviado com sucesso!'", async ({ page }) => {
+test("course testimonial: save disabled until a video is chosen, the video previewed, then 'Upload concluído' / 'Vídeo enviado com sucesso!'", async ({
+  page,
+}) => {
   const name = unique("Aluno Upload");
   await signIn(page, "/admin/course-testimonials?novo");
   await formReady(page);

@@ -32,7 +32,15 @@ async function confirmDelete(page: Page, label: string, message: string) {
 test("sign-in shows the welcome toast; sign-out says goodbye and goes home", async ({ page }) => {
   await signIn(page);
   await expect(toast(page, "Login realizado!")).toContainText("Bem-vindo ao painel administrativo.");
-  for (const name of ["Portfólio", "Painéis LED", "Window Films · Portfólio", "Window Films · Depoimentos", "Logos de clientes", "Depoimentos do curso", "Blog"]) {
+  for (const name of [
+    "Portfólio",
+    "Painéis LED",
+    "Window Films · Portfólio",
+    "Window Films · Depoimentos",
+    "Logos de clientes",
+    "Depoimentos do curso",
+    "Blog",
+  ]) {
     await expect(page.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
   }
   await page.getByRole("button", { name: "Sair do painel" }).click();

@@ -6,14 +6,27 @@ import { fillContent, PNG, signIn, toast, unique } from "./admin-helpers";
 
 /** A visitor's own browser (no admin session: public pages come from the page cache). */
 async function visitor(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled, locale: "pt-BR" });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+    locale: "pt-BR",
+  });
   return context.newPage();
 }
 
 /** `datetime-local` value of an instant in São Paulo time, to the second. */
 function saoPaulo(date: Date): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: "America/Sao_Paulo", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Sao_Paulo",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
@@ -80,7 +93,10 @@ test("a post scheduled a few seconds ahead shows 'Agendado' with the date, then 
   await guest.context().close();
 });
 
-test("preview: a draft from its row and from the form (unsaved changes with JavaScript); a visitor is sent to the login", async ({ page, browser }, testInfo) => {
+test("preview: a draft from its row and from the form (unsaved changes with JavaScript); a visitor is sent to the login", async ({
+  page,
+  browser,
+}, testInfo) => {
   const title = unique("Rascunho prévia");
   await signIn(page, "/admin/blog");
   await fillPost(page, title);

@@ -14,7 +14,11 @@ test.afterEach(async ({ page }) => {
 
 /** The admin link that edits the post titled `title` (remembered for deletion after the test). */
 async function editLink(page: Page, title: string): Promise<string> {
-  const href = (await page.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
+  const href = (await page
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .getByRole("link", { name: `Editar ${title}` })
+    .getAttribute("href"))!;
   created.push(new URLSearchParams(href.split("?")[1]).get("editar")!);
   return href;
 }
@@ -25,7 +29,10 @@ async function withPrompt(page: Page, label: string, value: string) {
   await page.getByRole("toolbar", { name: "Formatação do conteúdo" }).getByRole("button", { name: label, exact: true }).click();
 }
 
-test("the editor writes the post with JavaScript (the site shows it, stored as written); without it, the HTML textarea", async ({ page, browser }, testInfo) => {
+test("the editor writes the post with JavaScript (the site shows it, stored as written); without it, the HTML textarea", async ({
+  page,
+  browser,
+}, testInfo) => {
   if (testInfo.project.use.javaScriptEnabled === false) {
     await signIn(page, "/admin/blog");
     await expect(page.locator('textarea[name="content"]')).toBeVisible();
@@ -83,7 +90,11 @@ test("the editor writes the post with JavaScript (the site shows it, stored as w
   const href = await editLink(page, title);
 
   // The same HTML posted through the textarea (the no-JavaScript path) is stored the same way.
-  const noScript = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noScript = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const plain = await noScript.newPage();
   const twin = unique("Post pela textarea");
   await plain.goto("/admin/blog");

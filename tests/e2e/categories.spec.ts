@@ -11,7 +11,9 @@ const sections = [
 for (const section of sections) {
   test(`every category of ${section.admin} is a filter of ${section.page}, and nothing else`, async ({ page }) => {
     await signIn(page, section.admin);
-    const options = (await page.locator('select[name="category"] option').evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
+    const options = (await page.locator('select[name="category"] option').evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value))).filter(
+      Boolean,
+    );
     expect(options.length).toBeGreaterThan(1);
 
     await page.goto(section.page);
@@ -20,7 +22,10 @@ for (const section of sections) {
 
     for (const category of options) {
       await page.goto(`${section.page}?${new URLSearchParams({ categoria: category })}`);
-      await expect(page.getByRole("navigation", { name: section.filter }).getByRole("link", { name: category, exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("navigation", { name: section.filter }).getByRole("link", { name: category, exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
     }
   });
 }

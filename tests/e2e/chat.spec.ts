@@ -62,7 +62,12 @@ test("on a phone the sheet takes at most half the screen, starting with the gree
   const box = (await panel.boundingBox())!;
   expect(box.height).toBeLessThanOrEqual(812 / 2);
   await expect(page.getByRole("heading", { level: 1 })).toBeInViewport({ ratio: 1 });
-  for (const control of [panel.getByText("Sou o assistente digital"), panel.getByRole("button", { name: "Quero um site" }), panel.getByPlaceholder("Digite sua mensagem..."), panel.getByRole("link", { name: "Falar com vendedor no WhatsApp" })]) {
+  for (const control of [
+    panel.getByText("Sou o assistente digital"),
+    panel.getByRole("button", { name: "Quero um site" }),
+    panel.getByPlaceholder("Digite sua mensagem..."),
+    panel.getByRole("link", { name: "Falar com vendedor no WhatsApp" }),
+  ]) {
     await expect(control).toBeInViewport({ ratio: 1 });
   }
 });
@@ -120,10 +125,12 @@ test.describe("first visit, with the cookie notice", () => {
       await banner.getByRole("button", { name: "Aceitar" }).click();
       await expect(banner).toHaveCount(0);
       const bottom = width < 640 ? 0 : 24;
-      await expect.poll(async () => {
-        const box = (await page.getByRole("region", { name: "Assistente Wind Digital" }).boundingBox())!;
-        return Math.round(height - (box.y + box.height));
-      }).toBe(bottom);
+      await expect
+        .poll(async () => {
+          const box = (await page.getByRole("region", { name: "Assistente Wind Digital" }).boundingBox())!;
+          return Math.round(height - (box.y + box.height));
+        })
+        .toBe(bottom);
     });
   }
 
@@ -131,7 +138,10 @@ test.describe("first visit, with the cookie notice", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/");
     await settled(page, javaScriptEnabled);
-    await page.getByRole("region", { name: "Assistente Wind Digital" }).getByRole(javaScriptEnabled ? "button" : "link", { name: "Fechar chat" }).click();
+    await page
+      .getByRole("region", { name: "Assistente Wind Digital" })
+      .getByRole(javaScriptEnabled ? "button" : "link", { name: "Fechar chat" })
+      .click();
     const launcher = page.getByRole(javaScriptEnabled ? "button" : "link", { name: "Abrir chat com o assistente" });
     await expect(launcher).toBeInViewport({ ratio: 1 });
     await launcher.click({ trial: true, timeout: 2000 });

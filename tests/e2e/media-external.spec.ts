@@ -28,9 +28,33 @@ let databaseFile = "";
 
 test.beforeAll(async () => {
   other = await startOtherHost();
-  other.route("/marca.png", bytes(await sharp({ create: { width: 400, height: 160, channels: 4, background: "#e11d48" } }).png().toBuffer(), "image/png"));
-  other.route("/pessoa.jpg", bytes(await sharp({ create: { width: 300, height: 300, channels: 3, background: "#16a34a" } }).jpeg().toBuffer(), "image/jpeg"));
-  other.route("/grafico", bytes(await sharp({ create: { width: 900, height: 500, channels: 3, background: "#7c3aed" } }).webp().toBuffer(), "application/octet-stream"));
+  other.route(
+    "/marca.png",
+    bytes(
+      await sharp({ create: { width: 400, height: 160, channels: 4, background: "#e11d48" } })
+        .png()
+        .toBuffer(),
+      "image/png",
+    ),
+  );
+  other.route(
+    "/pessoa.jpg",
+    bytes(
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: "#16a34a" } })
+        .jpeg()
+        .toBuffer(),
+      "image/jpeg",
+    ),
+  );
+  other.route(
+    "/grafico",
+    bytes(
+      await sharp({ create: { width: 900, height: 500, channels: 3, background: "#7c3aed" } })
+        .webp()
+        .toBuffer(),
+      "application/octet-stream",
+    ),
+  );
 
   dir = mkdtempSync(join(tmpdir(), "e2e-media-"));
   databaseFile = join(dir, "app.db");
@@ -100,7 +124,9 @@ test("images from other sites and SVG logos show on the site and in the admin, u
   await page.locator('input[name="logo_file"]').setInputFiles({
     name: "marca.svg",
     mimeType: "image/svg+xml",
-    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 80" onload="alert(1)"><script>alert(2)</script><rect width="240" height="80" rx="12" fill="#0ea5e9"/></svg>'),
+    buffer: Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 80" onload="alert(1)"><script>alert(2)</script><rect width="240" height="80" rx="12" fill="#0ea5e9"/></svg>',
+    ),
   });
   await page.getByRole("button", { name: "Adicionar Logo" }).click();
   await expect(page).toHaveURL(/\/admin\/client-logos$/);
@@ -135,7 +161,18 @@ test("images from other sites and SVG logos show on the site and in the admin, u
   const database = createClient({ url: `file:${databaseFile}` });
   await database.execute({
     sql: "INSERT INTO blog_posts (id, title, slug, cover_image, excerpt, content, author, is_published, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
-    args: [crypto.randomUUID(), "Imagens de outros sites", slug, `${other.origin}/grafico`, "Resumo", `<p>Veja o gráfico:</p><img src="${other.origin}/grafico" alt="Gráfico de resultados">`, "Equipe", now, now, now],
+    args: [
+      crypto.randomUUID(),
+      "Imagens de outros sites",
+      slug,
+      `${other.origin}/grafico`,
+      "Resumo",
+      `<p>Veja o gráfico:</p><img src="${other.origin}/grafico" alt="Gráfico de resultados">`,
+      "Equipe",
+      now,
+      now,
+      now,
+    ],
   });
   database.close();
   await page.goto(`${base}/blog/${slug}`);

@@ -42,7 +42,10 @@ test("upload in the library, pick the file in a project's form, refused delete w
     await page.getByRole("link", { name: `Escolher ${name}` }).click();
     await expect(page).toHaveURL(/\/admin\/portfolio\?novo=?&cover_image_biblioteca=/);
   } else {
-    await page.getByRole("dialog").getByRole("button", { name: `Escolher ${name}` }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: `Escolher ${name}` })
+      .click();
   }
   await expect(page.locator('[data-library-choice="cover_image"]')).toBeVisible();
   // The file's public URL: under /media on local disk, at the store's address with E2E_S3=1.

@@ -9,7 +9,10 @@ test("contact: a failure while sending shows its error toast", async ({ page }) 
   await page.waitForLoadState("networkidle");
   // The form's validation code loads on demand: make that load fail.
   await page.route("**/assets/**", (route) => route.abort());
-  const form = page.getByRole("main").locator("form").filter({ has: page.getByLabel("Mensagem") });
+  const form = page
+    .getByRole("main")
+    .locator("form")
+    .filter({ has: page.getByLabel("Mensagem") });
   await form.getByLabel("Nome").fill("Ana Souza");
   await form.getByLabel("E-mail").fill("ana@exemplo.com.br");
   await form.getByLabel("Telefone").fill("(62) 99999-1111");

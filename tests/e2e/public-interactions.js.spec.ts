@@ -8,7 +8,11 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 test("the portfolio lightbox closes with Escape and with a click outside", async ({ page }) => {
   await page.goto("/portfolio");
-  const open = () => page.getByRole("link", { name: /Ver mídia do projeto/ }).first().click();
+  const open = () =>
+    page
+      .getByRole("link", { name: /Ver mídia do projeto/ })
+      .first()
+      .click();
   await open();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expect(page.getByRole("dialog").getByRole("link", { name: "Fechar" })).toBeFocused();
@@ -24,7 +28,10 @@ test("the portfolio lightbox closes with Escape and with a click outside", async
 
 test("the window-films lightbox shows the project's challenge, solution and result", async ({ page }) => {
   await page.goto("/window-films");
-  await page.getByRole("link", { name: /Assistir ao projeto/ }).first().click();
+  await page
+    .getByRole("link", { name: /Assistir ao projeto/ })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.locator("video, iframe, img").first()).toBeVisible();

@@ -25,7 +25,10 @@ const test = base.extend<object, { ownServer: string }>({
       const deadline = Date.now() + 120_000;
       for (;;) {
         if (child.exitCode !== null) throw new Error(`e2e server exited with ${child.exitCode}`);
-        const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) break;
         if (Date.now() > deadline) throw new Error("e2e server did not start");
         await new Promise((r) => setTimeout(r, 200));

@@ -26,12 +26,53 @@ const TOTAL = Number(process.env.FUZZ_RUNS || 12_000);
 const SLOW = new Set(["admin_.login.tsx"]);
 
 const FIELD_NAMES = [
-  "title", "category", "description", "result", "images", "videos", "cover_image", "primary_flow", "reach", "flow",
-  "photo", "client", "challenge", "solution", "order_index", "client_name", "client_role", "client_company",
-  "client_photo", "rating", "testimonial", "video_url", "logo_url", "student_name", "display_order", "slug",
-  "excerpt", "content", "author", "is_published", "published_at", "email", "password", "name", "phone",
-  "company", "message", "revenue", "consent", "choice", "redirectTo", "intent", "id", "website_url", "file",
-  "meta_description", "social_image_url",
+  "title",
+  "category",
+  "description",
+  "result",
+  "images",
+  "videos",
+  "cover_image",
+  "primary_flow",
+  "reach",
+  "flow",
+  "photo",
+  "client",
+  "challenge",
+  "solution",
+  "order_index",
+  "client_name",
+  "client_role",
+  "client_company",
+  "client_photo",
+  "rating",
+  "testimonial",
+  "video_url",
+  "logo_url",
+  "student_name",
+  "display_order",
+  "slug",
+  "excerpt",
+  "content",
+  "author",
+  "is_published",
+  "published_at",
+  "email",
+  "password",
+  "name",
+  "phone",
+  "company",
+  "message",
+  "revenue",
+  "consent",
+  "choice",
+  "redirectTo",
+  "intent",
+  "id",
+  "website_url",
+  "file",
+  "meta_description",
+  "social_image_url",
 ];
 const INTENTS = ["delete", "create", "update", "save", "accept", "reject", "", "DELETE", "\u0000"];
 const ENGLISH = /\b(Invalid input|Required|Expected [a-z]|must be|is required|Unexpected token|undefined|NaN|null)\b/;
@@ -40,7 +81,28 @@ const text = fc.oneof(
   { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 60 }) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
-  { weight: 1, arbitrary: fc.constantFrom("", " ", "\u0000", "\uFEFF", "<script>alert(1)</script>", "javascript:alert(1)", "../../etc/passwd", "%2e%2e%2f", "-1", "1e309", "9999999999999999999999", "true", "NaN", "{}", "[]", "Olá, ação! 🇧🇷", "https://exemplo.com.br/x.mp4") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "",
+      " ",
+      "\u0000",
+      "\uFEFF",
+      "<script>alert(1)</script>",
+      "javascript:alert(1)",
+      "../../etc/passwd",
+      "%2e%2e%2f",
+      "-1",
+      "1e309",
+      "9999999999999999999999",
+      "true",
+      "NaN",
+      "{}",
+      "[]",
+      "Olá, ação! 🇧🇷",
+      "https://exemplo.com.br/x.mp4",
+    ),
+  },
   { weight: 1, arbitrary: fc.nat({ max: 30_000 }).map((n) => "ç".repeat(n)) },
 );
 const field = fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), text);
@@ -60,14 +122,39 @@ const fileField = fc.record({
 });
 
 const body = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("form" as const), fields: fc.array(fc.oneof(field, fc.tuple(fc.constant("intent"), fc.constantFrom(...INTENTS))), { maxLength: 14 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("multipart" as const), fields: fc.array(field, { maxLength: 10 }), files: fc.array(fileField, { maxLength: 3 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("broken-multipart" as const), raw: fc.string({ unit: "binary", maxLength: 300 }), boundary: fc.constantFrom("x", "", "----b", "\"q\"") }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("form" as const),
+      fields: fc.array(fc.oneof(field, fc.tuple(fc.constant("intent"), fc.constantFrom(...INTENTS))), { maxLength: 14 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("multipart" as const), fields: fc.array(field, { maxLength: 10 }), files: fc.array(fileField, { maxLength: 3 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("broken-multipart" as const),
+      raw: fc.string({ unit: "binary", maxLength: 300 }),
+      boundary: fc.constantFrom("x", "", "----b", '"q"'),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("json" as const), raw: fc.oneof(fc.json(), fc.string({ maxLength: 80 })) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("wrong-type" as const), raw: fc.string({ maxLength: 80 }), type: fc.constantFrom("text/plain", "application/xml", "application/x-www-form-urlencoded; charset=utf-16", "") }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("wrong-type" as const),
+      raw: fc.string({ maxLength: 80 }),
+      type: fc.constantFrom("text/plain", "application/xml", "application/x-www-form-urlencoded; charset=utf-16", ""),
+    }),
+  },
 );
 
-const searchParams = fc.array(fc.tuple(fc.constantFrom("categoria", "midia", "editar", "excluir", "novo", "src", "w", "redirectTo", "q", "page", "id"), text), { maxLength: 4 });
+const searchParams = fc.array(fc.tuple(fc.constantFrom("categoria", "midia", "editar", "excluir", "novo", "src", "w", "redirectTo", "q", "page", "id"), text), {
+  maxLength: 4,
+});
 
 let adminCookie = "";
 let counted = 0;
@@ -205,11 +292,14 @@ function pathFor(name: string, params: Record<string, string>): string {
     .split(".")
     .filter((s) => s !== "_site" && s !== "_index" && !s.startsWith("_"))
     .map((s) => s.replace(/_$/, ""))
-    .map((s) => (s === "$" ? params["*"] ?? "x" : s.startsWith("$") ? params[s.slice(1)] ?? "x" : s));
+    .map((s) => (s === "$" ? (params["*"] ?? "x") : s.startsWith("$") ? (params[s.slice(1)] ?? "x") : s));
   return `/${segments.join("/")}`;
 }
 
-const paramValue = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom("..%2f..%2fetc%2fpasswd", "../../etc/passwd", "portfolio-media/../../x", "blog-media/a.png", "%00", "post-inexistente"));
+const paramValue = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom("..%2f..%2fetc%2fpasswd", "../../etc/passwd", "portfolio-media/../../x", "blog-media/a.png", "%00", "post-inexistente"),
+);
 
 describe("bad input never breaks the server", () => {
   for (const handler of handlers) {
@@ -218,11 +308,17 @@ describe("bad input never breaks the server", () => {
       const before = failures.length;
       if (handler.kind === "action") {
         await fc.assert(
-          fc.asyncProperty(body, fc.boolean(), paramValue, fc.constantFrom("POST", "POST", "POST", "PUT", "DELETE", "PATCH"), async (input, signedIn, param, method) => {
-            const params = { "*": param, slug: param, id: param };
-            const request = makeRequest(pathFor(handler.name, params), input, signedIn, method);
-            check(`${method} ${handler.name} ${input.kind} signedIn=${signedIn}`, await statusOf(() => handler.fn({ request, params, context: context() })));
-          }),
+          fc.asyncProperty(
+            body,
+            fc.boolean(),
+            paramValue,
+            fc.constantFrom("POST", "POST", "POST", "PUT", "DELETE", "PATCH"),
+            async (input, signedIn, param, method) => {
+              const params = { "*": param, slug: param, id: param };
+              const request = makeRequest(pathFor(handler.name, params), input, signedIn, method);
+              check(`${method} ${handler.name} ${input.kind} signedIn=${signedIn}`, await statusOf(() => handler.fn({ request, params, context: context() })));
+            },
+          ),
           { numRuns: runs },
         );
       } else {
@@ -249,7 +345,10 @@ describe("bad input never breaks the server", () => {
   it("wrote no invalid row", async () => {
     const nonEmpty = (s: string | null | undefined) => typeof s === "string" && s.trim().length > 0;
     for (const p of await db.portfolioItem.findMany())
-      expect(nonEmpty(p.title) && nonEmpty(p.description) && nonEmpty(p.result) && ["IA", "Social Media", "Sites", "Vídeos", "Tráfego"].includes(p.category), JSON.stringify(p)).toBe(true);
+      expect(
+        nonEmpty(p.title) && nonEmpty(p.description) && nonEmpty(p.result) && ["IA", "Social Media", "Sites", "Vídeos", "Tráfego"].includes(p.category),
+        JSON.stringify(p),
+      ).toBe(true);
     for (const p of await db.ledPanel.findMany())
       expect([p.title, p.primaryFlow, p.reach, p.flow, p.description].every(nonEmpty), JSON.stringify(p)).toBe(true);
     for (const p of await db.windowFilmsProject.findMany())

@@ -126,18 +126,34 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       const video = await uploadOne("arquivo_portfolio", fx.mp4());
       const before = await db.portfolioItem.count();
 
-      const foreign = await fx.dataOf(portfolio.action, formRequest("/admin/portfolio", { title: "X", category: "IA", description: "D", result: "R", cover_image_biblioteca: "https://exemplo.com/a.png" }, { cookie }));
+      const foreign = await fx.dataOf(
+        portfolio.action,
+        formRequest(
+          "/admin/portfolio",
+          { title: "X", category: "IA", description: "D", result: "R", cover_image_biblioteca: "https://exemplo.com/a.png" },
+          { cookie },
+        ),
+      );
       expect(foreign.status).toBe(400);
       expect(foreign.body.lastResult?.error?.cover_image).toEqual(["O arquivo escolhido não está na biblioteca de mídia."]);
       const missing = image.url.replace(/\d+\.png$/, "123.png");
-      const gone = await fx.dataOf(portfolio.action, formRequest("/admin/portfolio", { title: "X", category: "IA", description: "D", result: "R", cover_image_biblioteca: missing }, { cookie }));
+      const gone = await fx.dataOf(
+        portfolio.action,
+        formRequest("/admin/portfolio", { title: "X", category: "IA", description: "D", result: "R", cover_image_biblioteca: missing }, { cookie }),
+      );
       expect(gone.status).toBe(400);
 
-      const wrongType = await fx.dataOf(led.action, formRequest("/admin/led-panels", { title: "P", primary_flow: "1", reach: "2", flow: "3", description: "D", photo_biblioteca: video.url }, { cookie }));
+      const wrongType = await fx.dataOf(
+        led.action,
+        formRequest("/admin/led-panels", { title: "P", primary_flow: "1", reach: "2", flow: "3", description: "D", photo_biblioteca: video.url }, { cookie }),
+      );
       expect(wrongType.status).toBe(400);
       expect(wrongType.body.lastResult?.error?.photo).toEqual(["Escolha uma imagem da biblioteca para este campo."]);
 
-      const invalid = await fx.dataOf(portfolio.action, formRequest("/admin/portfolio", { title: "", category: "IA", description: "D", result: "R", cover_image_biblioteca: image.url }, { cookie }));
+      const invalid = await fx.dataOf(
+        portfolio.action,
+        formRequest("/admin/portfolio", { title: "", category: "IA", description: "D", result: "R", cover_image_biblioteca: image.url }, { cookie }),
+      );
       expect(invalid.status).toBe(400);
       expect(await db.portfolioItem.count()).toBe(before);
       expect(await exists(image.url)).toBe(true);
@@ -177,7 +193,13 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       const inHtml = await uploadOne("arquivo_blog", fx.png());
       const item = await db.portfolioItem.create({ data: { title: "Galeria", category: "IA", description: "D", result: "R", images: [inList.url] } });
       const post = await db.blogPost.create({
-        data: { title: "Post com imagem", slug: `post-imagem-${Date.now()}`, coverImage: "/demo/capa.jpg", excerpt: "E", content: `<p>Texto</p><img src="/img?src=${encodeURIComponent(inHtml.url)}&amp;w=640" alt="x">` },
+        data: {
+          title: "Post com imagem",
+          slug: `post-imagem-${Date.now()}`,
+          coverImage: "/demo/capa.jpg",
+          excerpt: "E",
+          content: `<p>Texto</p><img src="/img?src=${encodeURIComponent(inHtml.url)}&amp;w=640" alt="x">`,
+        },
       });
       expect(await usage.usagesOf(inList.url)).toEqual([{ section: "Portfólio", row: "Galeria", editTo: `/admin/portfolio?editar=${item.id}` }]);
       expect(await usage.usagesOf(inHtml.url)).toEqual([{ section: "Blog", row: "Post com imagem", editTo: `/admin/blog?editar=${post.id}` }]);

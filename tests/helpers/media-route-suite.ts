@@ -213,7 +213,15 @@ export function mediaRouteSuite(name: string, options: SuiteOptions) {
       expect((await imgGet(photoUrl, 641)).status).toBe(400);
       expect((await imgGet(photoUrl, 0)).status).toBe(400);
       // Other sites' images are fetched (tests/routes/media-remote.test.ts); other schemes never.
-      for (const src of ["ftp://example.com/x.jpg", "//example.com/x.jpg", "/../package.json", "/demo/../../secret.jpg", "/media/../secret.jpg", "/demo/banner.svg", ""]) {
+      for (const src of [
+        "ftp://example.com/x.jpg",
+        "//example.com/x.jpg",
+        "/../package.json",
+        "/demo/../../secret.jpg",
+        "/media/../secret.jpg",
+        "/demo/banner.svg",
+        "",
+      ]) {
         expect((await imgGet(src, 320)).status, src).toBe(400);
       }
       expect((await imgGet("/demo/nao-existe.jpg", 320)).status).toBe(404);

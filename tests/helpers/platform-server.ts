@@ -22,7 +22,10 @@ export function ensureBuild(): void {
   const entry = join(BUILD_DIR, "server/index.js");
   if (process.env.PLATFORM_BUILD_DIR && existsSync(entry)) return;
   // The build bundles app/ and server/app-entry.ts, as vite.config.ts says.
-  const sources = ["app", "server/app-entry.ts", "vite.config.ts"].map((path) => join(root, path)).filter((path) => existsSync(path)).map(newestMtime);
+  const sources = ["app", "server/app-entry.ts", "vite.config.ts"]
+    .map((path) => join(root, path))
+    .filter((path) => existsSync(path))
+    .map(newestMtime);
   if (existsSync(entry) && statSync(entry).mtimeMs > Math.max(...sources)) return;
   const result = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], {
     cwd: root,
@@ -85,15 +88,13 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, options: StartOpt
     baseUrl,
     output: () => output,
     logs: () =>
-      output
-        .split("\n")
-        .flatMap((line) => {
-          try {
-            return line.startsWith("{") ? [JSON.parse(line) as Record<string, unknown>] : [];
-          } catch {
-            return []; // a line still being written
-          }
-        }),
+      output.split("\n").flatMap((line) => {
+        try {
+          return line.startsWith("{") ? [JSON.parse(line) as Record<string, unknown>] : [];
+        } catch {
+          return []; // a line still being written
+        }
+      }),
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;

@@ -46,7 +46,10 @@ async function healthy(instance: Instance): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (instance.child.exitCode !== null) throw new Error(`instance exited:\n${instance.output}`);
-    const ok = await fetch(`http://127.0.0.1:${instance.port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${instance.port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`instance did not become healthy:\n${instance.output}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -66,10 +69,7 @@ function startProxy(port: number): Promise<Server> {
       const upstream = instances[(first + attempt) % instances.length]!;
       try {
         const response = await new Promise<IncomingMessage>((resolve, reject) => {
-          const forward = request(
-            { host: "127.0.0.1", port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent },
-            resolve,
-          );
+          const forward = request({ host: "127.0.0.1", port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent }, resolve);
           forward.on("error", reject);
           forward.end(body);
         });
@@ -138,7 +138,10 @@ describe("rolling restart of two instances under load", () => {
       headers: { Origin: proxyUrl },
     });
     expect(login.status).toBe(302);
-    const session = login.headers.getSetCookie().find((c) => c.startsWith("__admin_session="))!.split(";")[0]!;
+    const session = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__admin_session="))!
+      .split(";")[0]!;
 
     const failures: string[] = [];
     const acknowledged: string[] = [];

@@ -103,7 +103,9 @@ describe("two instances on one PostgreSQL and one S3 store", () => {
 
   it("an upload through A is stored in the bucket and served to B's visitors", async () => {
     const session = await signIn(a);
-    const photo = await sharp({ create: { width: 640, height: 360, channels: 3, background: "#2563eb" } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 360, channels: 3, background: "#2563eb" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set("title", "Painel Escala Marista");
     form.set("primary_flow", "Avenida 85");
@@ -170,7 +172,9 @@ describe("two instances on one PostgreSQL and one S3 store", () => {
     const [sessionA, sessionB] = await Promise.all([signIn(a), signIn(b)]);
     const titles = Array.from({ length: 40 }, (_, i) => `Rajada ${String(i).padStart(2, "0")}`);
     const responses = await Promise.all(
-      titles.map((title, i) => (i % 2 === 0 ? post(a, "/admin/portfolio", portfolioForm(title), sessionA) : post(b, "/admin/portfolio", portfolioForm(title), sessionB))),
+      titles.map((title, i) =>
+        i % 2 === 0 ? post(a, "/admin/portfolio", portfolioForm(title), sessionA) : post(b, "/admin/portfolio", portfolioForm(title), sessionB),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(titles.map(() => 302));
     const rows = await sql.query(`SELECT title FROM portfolio_items WHERE title LIKE 'Rajada %'`);

@@ -49,7 +49,9 @@ describe("admin sign-in", () => {
     const cookie = cookiesFrom(response);
     expect(await dashboardLoader(withIp(getRequest("/admin/dashboard", { cookie })))).toHaveProperty("counts");
     const again = (await loginAction(withIp(formRequest("/admin/login", { email: "ana@agencia.com.br", password: PASSWORD }, { cookie })))) as Response;
-    const newCookie = cookiesFrom(again).split("; ").find((c) => c.startsWith("__admin_session="))!;
+    const newCookie = cookiesFrom(again)
+      .split("; ")
+      .find((c) => c.startsWith("__admin_session="))!;
     expect(newCookie).not.toBe(cookie.split("; ").find((c) => c.startsWith("__admin_session=")));
     expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
   });
@@ -90,7 +92,10 @@ describe("admin sign-in", () => {
   it("throttles after 5 failures for one e-mail, even with the right password, across instances", async () => {
     await createUser({ email: "duda@agencia.com.br" });
     for (let i = 0; i < 5; i++) await login({ email: "duda@agencia.com.br", password: "errada" }, `198.51.100.${i}`);
-    const blocked = await dataOf(((args: never) => loginAction(args)) as never, formRequest("/admin/login", { email: "duda@agencia.com.br", password: PASSWORD }));
+    const blocked = await dataOf(
+      ((args: never) => loginAction(args)) as never,
+      formRequest("/admin/login", { email: "duda@agencia.com.br", password: PASSWORD }),
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.toast?.title).toBe("Muitas tentativas de login");
     expect(blocked.body.toast?.description).toMatch(/Tente novamente em \d+ minutos?\./);
@@ -207,7 +212,10 @@ describe("session storage and lifetime", () => {
 
 describe("sign-in throttling", () => {
   const statusOf = (result: unknown) => (result instanceof Response ? result.status : (result as { init: ResponseInit }).init.status);
-  const deviceCookieOf = (response: Response) => cookiesFrom(response).split("; ").find((c) => c.startsWith("__admin_device="))!;
+  const deviceCookieOf = (response: Response) =>
+    cookiesFrom(response)
+      .split("; ")
+      .find((c) => c.startsWith("__admin_device="))!;
   const loginWith = (fields: Record<string, string>, cookie: string, ip = "203.0.113.90") =>
     loginAction(withIp(formRequest("/admin/login", fields, { cookie }), ip));
 

@@ -16,7 +16,11 @@ describe("/admin/blog", () => {
     const cookie = await sessionCookie();
     const response = await responseOf(
       action,
-      formRequest(PATH, { ...post, slug: "", author: "", content: '<p onclick="x()">Oi</p><script>alert(1)</script><img src="javascript:alert(1)">', cover_image: png() }, { cookie }),
+      formRequest(
+        PATH,
+        { ...post, slug: "", author: "", content: '<p onclick="x()">Oi</p><script>alert(1)</script><img src="javascript:alert(1)">', cover_image: png() },
+        { cookie },
+      ),
     );
     expect(response.headers.get("Location")).toBe(PATH);
     const saved = await db.blogPost.findFirstOrThrow();

@@ -111,7 +111,10 @@ const cases: Case[] = [
 /** Every file under the uploads folder (all buckets and folders). */
 async function storedFiles(): Promise<string[]> {
   const entries = await readdir(process.env.UPLOADS_DIR!, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
 /** Every insert, update and delete on `table` now fails with REASON. */
@@ -187,7 +190,10 @@ describe.each(cases)("$path when the database fails", (section) => {
     expect(save.body.toast!.title.startsWith(section.saveFailed("").title)).toBe(true);
     expect(await storedFiles()).toEqual(filesBefore);
 
-    const list = (await section.loader(routeArgs(getRequest(section.path, { cookie })))) as { items: unknown[]; loadError: { title: string; description: string } | null };
+    const list = (await section.loader(routeArgs(getRequest(section.path, { cookie })))) as {
+      items: unknown[];
+      loadError: { title: string; description: string } | null;
+    };
     expect(list.items).toEqual([]);
     expect(list.loadError?.title).toMatch(/^Erro ao carregar/);
     // The load error's description is the database's reason, not Prisma's call-site line.

@@ -61,7 +61,10 @@ export async function responseOf(handler: Handler, request: Request): Promise<Re
 export async function dataOf(handler: Handler, request: Request) {
   const result = await call(handler, request);
   if (result instanceof Response) throw new Error(`expected data(), got Response ${result.status} ${result.headers.get("Location")}`);
-  const value = result as { data: { lastResult: { error?: Record<string, string[]> } | null; toast?: { title: string; description?: string } }; init: ResponseInit | null };
+  const value = result as {
+    data: { lastResult: { error?: Record<string, string[]> } | null; toast?: { title: string; description?: string } };
+    init: ResponseInit | null;
+  };
   return { status: value.init?.status ?? 200, body: value.data };
 }
 

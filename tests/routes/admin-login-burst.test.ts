@@ -53,9 +53,9 @@ describe("sign-in bursts against the production server", () => {
 
     let done = false;
     // 8 accounts × 5 wrong passwords, each from its own address: all within the limits.
-    const burst = Promise.all(
-      Array.from({ length: 40 }, (_, i) => signIn(`conta${i % 8}@agencia.com.br`, `errada-${i}`, `198.51.100.${i + 1}`)),
-    ).finally(() => (done = true));
+    const burst = Promise.all(Array.from({ length: 40 }, (_, i) => signIn(`conta${i % 8}@agencia.com.br`, `errada-${i}`, `198.51.100.${i + 1}`))).finally(
+      () => (done = true),
+    );
 
     const latencies: number[] = [];
     while (!done || latencies.length < 5) {

@@ -12,7 +12,13 @@ import { dataOf, expectGuarded, formRequest, getRequest, responseOf, routeArgs, 
 
 type Handler = Parameters<typeof responseOf>[0];
 
-const sections: Array<{ path: string; action: Handler; create: (names: string[]) => Promise<unknown>; names: () => Promise<string[]>; positions: () => Promise<number[]> }> = [
+const sections: Array<{
+  path: string;
+  action: Handler;
+  create: (names: string[]) => Promise<unknown>;
+  names: () => Promise<string[]>;
+  positions: () => Promise<number[]>;
+}> = [
   {
     path: "/admin/client-logos",
     action: logos.action,
@@ -23,34 +29,51 @@ const sections: Array<{ path: string; action: Handler; create: (names: string[])
   {
     path: "/admin/window-films-portfolio",
     action: films.action,
-    create: (names) => db.windowFilmsProject.createMany({ data: names.map((title, i) => ({ title, category: "Residencial", images: [], videos: [], orderIndex: 5, createdAt: new Date(2026, 0, 10 - i) })) }),
+    create: (names) =>
+      db.windowFilmsProject.createMany({
+        data: names.map((title, i) => ({ title, category: "Residencial", images: [], videos: [], orderIndex: 5, createdAt: new Date(2026, 0, 10 - i) })),
+      }),
     names: async () => (await db.windowFilmsProject.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] })).map((row) => row.title),
     positions: async () => (await db.windowFilmsProject.findMany({ orderBy: { orderIndex: "asc" } })).map((row) => row.orderIndex),
   },
   {
     path: "/admin/window-films-testimonials",
     action: filmsTestimonials.action,
-    create: (names) => db.windowFilmsTestimonial.createMany({ data: names.map((clientName, i) => ({ clientName, testimonial: "Ótimo.", rating: 5, orderIndex: 5, createdAt: new Date(2026, 0, 10 - i) })) }),
+    create: (names) =>
+      db.windowFilmsTestimonial.createMany({
+        data: names.map((clientName, i) => ({ clientName, testimonial: "Ótimo.", rating: 5, orderIndex: 5, createdAt: new Date(2026, 0, 10 - i) })),
+      }),
     names: async () => (await db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] })).map((row) => row.clientName),
     positions: async () => (await db.windowFilmsTestimonial.findMany({ orderBy: { orderIndex: "asc" } })).map((row) => row.orderIndex),
   },
   {
     path: "/admin/course-testimonials",
     action: course.action,
-    create: (names) => db.courseTestimonial.createMany({ data: names.map((studentName) => ({ studentName, videoUrl: "/media/portfolio-media/v.mp4", displayOrder: 5 })) }),
+    create: (names) =>
+      db.courseTestimonial.createMany({ data: names.map((studentName) => ({ studentName, videoUrl: "/media/portfolio-media/v.mp4", displayOrder: 5 })) }),
     names: async () => (await db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] })).map((row) => row.studentName),
     positions: async () => (await db.courseTestimonial.findMany({ orderBy: { displayOrder: "asc" } })).map((row) => row.displayOrder),
   },
 ];
 
 async function idsOf(section: (typeof sections)[number]): Promise<Map<string, string>> {
-  const models = { "/admin/client-logos": db.clientLogo, "/admin/window-films-portfolio": db.windowFilmsProject, "/admin/window-films-testimonials": db.windowFilmsTestimonial, "/admin/course-testimonials": db.courseTestimonial };
+  const models = {
+    "/admin/client-logos": db.clientLogo,
+    "/admin/window-films-portfolio": db.windowFilmsProject,
+    "/admin/window-films-testimonials": db.windowFilmsTestimonial,
+    "/admin/course-testimonials": db.courseTestimonial,
+  };
   const rows = (await (models[section.path as keyof typeof models] as typeof db.clientLogo).findMany()) as Array<{ id: string } & Record<string, unknown>>;
   return new Map(rows.map((row) => [String(row.clientName ?? row.title ?? row.studentName), row.id]));
 }
 
 beforeEach(async () => {
-  await db.$transaction([db.clientLogo.deleteMany(), db.windowFilmsProject.deleteMany(), db.windowFilmsTestimonial.deleteMany(), db.courseTestimonial.deleteMany()]);
+  await db.$transaction([
+    db.clientLogo.deleteMany(),
+    db.windowFilmsProject.deleteMany(),
+    db.windowFilmsTestimonial.deleteMany(),
+    db.courseTestimonial.deleteMany(),
+  ]);
 });
 
 for (const section of sections) {
@@ -72,7 +95,10 @@ for (const section of sections) {
       await responseOf(section.action, formRequest(section.path, { intent: "reorder", id: ids.get("A")!, move: "down" }, { cookie }));
       expect(await section.names()).toEqual(["C", "A", "B"]);
 
-      await responseOf(section.action, formRequest(section.path, { intent: "reorder", order: ["B", "C", "A"].map((name) => ids.get(name)).join(",") }, { cookie }));
+      await responseOf(
+        section.action,
+        formRequest(section.path, { intent: "reorder", order: ["B", "C", "A"].map((name) => ids.get(name)).join(",") }, { cookie }),
+      );
       expect(await section.names()).toEqual(["B", "C", "A"]);
       expect(await section.positions()).toEqual([0, 1, 2]);
     });
@@ -88,8 +114,16 @@ for (const section of sections) {
         [{ intent: "reorder", id: ids.get("A")!, move: "sideways" }, 400, "Escolha mover para cima ou para baixo."],
         [{ intent: "reorder", id: "nao-existe", move: "up" }, 404, "Registro não encontrado."],
         [{ intent: "reorder", order: ids.get("A")! }, 400, "A lista mudou desde que a página foi aberta. Recarregue a página e tente de novo."],
-        [{ intent: "reorder", order: [ids.get("A"), ids.get("A")].join(",") }, 400, "A lista mudou desde que a página foi aberta. Recarregue a página e tente de novo."],
-        [{ intent: "reorder", order: [ids.get("A"), "outro"].join(",") }, 400, "A lista mudou desde que a página foi aberta. Recarregue a página e tente de novo."],
+        [
+          { intent: "reorder", order: [ids.get("A"), ids.get("A")].join(",") },
+          400,
+          "A lista mudou desde que a página foi aberta. Recarregue a página e tente de novo.",
+        ],
+        [
+          { intent: "reorder", order: [ids.get("A"), "outro"].join(",") },
+          400,
+          "A lista mudou desde que a página foi aberta. Recarregue a página e tente de novo.",
+        ],
       ];
       for (const [fields, status, description] of cases) {
         const { status: got, body } = await dataOf(section.action, formRequest(section.path, fields, { cookie }));
@@ -102,9 +136,14 @@ for (const section of sections) {
 }
 
 it("the public window-films page follows the new order", async () => {
-  await db.windowFilmsProject.createMany({ data: ["Primeiro", "Segundo"].map((title, i) => ({ title, category: "Residencial", images: [], videos: [], orderIndex: i })) });
+  await db.windowFilmsProject.createMany({
+    data: ["Primeiro", "Segundo"].map((title, i) => ({ title, category: "Residencial", images: [], videos: [], orderIndex: i })),
+  });
   const ids = new Map((await db.windowFilmsProject.findMany()).map((row) => [row.title, row.id]));
-  await responseOf(films.action, formRequest("/admin/window-films-portfolio", { intent: "reorder", id: ids.get("Segundo")!, move: "up" }, { cookie: await sessionCookie() }));
+  await responseOf(
+    films.action,
+    formRequest("/admin/window-films-portfolio", { intent: "reorder", id: ids.get("Segundo")!, move: "up" }, { cookie: await sessionCookie() }),
+  );
   const page = (await windowFilmsLoader(routeArgs(getRequest("/window-films")))) as { projects: Array<{ title: string }> };
   expect(page.projects.map((project) => project.title)).toEqual(["Segundo", "Primeiro"]);
 });

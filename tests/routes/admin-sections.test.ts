@@ -30,7 +30,16 @@ describe("/admin/portfolio", () => {
     const version = await currentContentVersion();
     const created = await responseOf(
       portfolio.action,
-      formRequest(PATH, { ...valid, images: " https://a.example/1.jpg \n\n https://a.example/2.jpg ", videos: ["https://youtu.be/dQw4w9WgXcQ", "  "], cover_image: mp4("capa.mp4") }, { cookie }),
+      formRequest(
+        PATH,
+        {
+          ...valid,
+          images: " https://a.example/1.jpg \n\n https://a.example/2.jpg ",
+          videos: ["https://youtu.be/dQw4w9WgXcQ", "  "],
+          cover_image: mp4("capa.mp4"),
+        },
+        { cookie },
+      ),
     );
     expect(created.headers.get("Location")).toBe(PATH);
     const item = await db.portfolioItem.findFirstOrThrow();
@@ -90,9 +99,19 @@ describe("/admin/window-films-portfolio", () => {
     const cookie = await sessionCookie();
     await responseOf(films.action, formRequest(PATH, { ...valid, videos: "https://www.youtube.com/embed/dQw4w9WgXcQ", cover_image: png() }, { cookie }));
     const project = await db.windowFilmsProject.findFirstOrThrow();
-    expect(project).toMatchObject({ title: valid.title, category: "Corporativo", client: "Acme", orderIndex: 0, videos: ["https://www.youtube.com/embed/dQw4w9WgXcQ"] });
+    expect(project).toMatchObject({
+      title: valid.title,
+      category: "Corporativo",
+      client: "Acme",
+      orderIndex: 0,
+      videos: ["https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    });
     await responseOf(films.action, formRequest(PATH, { ...valid, id: project.id, category: "Edição", order_index: "3" }, { cookie }));
-    expect(await db.windowFilmsProject.findUniqueOrThrow({ where: { id: project.id } })).toMatchObject({ category: "Edição", orderIndex: 3, coverImage: project.coverImage });
+    expect(await db.windowFilmsProject.findUniqueOrThrow({ where: { id: project.id } })).toMatchObject({
+      category: "Edição",
+      orderIndex: 3,
+      coverImage: project.coverImage,
+    });
     await responseOf(films.action, formRequest(PATH, { intent: "delete", id: project.id }, { cookie }));
     expect(await db.windowFilmsProject.count()).toBe(0);
     expect(await files("portfolio-media")).toEqual([]);
@@ -199,7 +218,11 @@ describe("/admin/course-testimonials", () => {
     const row = await db.courseTestimonial.findFirstOrThrow();
     expect(row.videoUrl).toMatch(/^\/media\/portfolio-media\/course-testimonials\/\d+\.mp4$/);
     await responseOf(course.action, formRequest(PATH, { id: row.id, student_name: "João Pedro", display_order: "z" }, { cookie }));
-    expect(await db.courseTestimonial.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ studentName: "João Pedro", displayOrder: 0, videoUrl: row.videoUrl });
+    expect(await db.courseTestimonial.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      studentName: "João Pedro",
+      displayOrder: 0,
+      videoUrl: row.videoUrl,
+    });
     await responseOf(course.action, formRequest(PATH, { intent: "delete", id: row.id }, { cookie }));
     expect(await db.courseTestimonial.count()).toBe(0);
     expect(await files("portfolio-media", "course-testimonials")).toEqual([]);
@@ -228,7 +251,10 @@ describe("sectionLoader", () => {
     const projects = await sectionLoader(getRequest("/admin/portfolio", { cookie }), failing, { title: "Erro ao carregar projetos" });
     expect(projects.items).toEqual([]);
     expect(projects.loadError).toEqual({ title: "Erro ao carregar projetos", description: "connection refused" });
-    const posts = await sectionLoader(getRequest("/admin/blog", { cookie }), failing, { title: "Erro ao carregar posts", description: "Tente novamente mais tarde" });
+    const posts = await sectionLoader(getRequest("/admin/blog", { cookie }), failing, {
+      title: "Erro ao carregar posts",
+      description: "Tente novamente mais tarde",
+    });
     expect(posts.loadError).toEqual({ title: "Erro ao carregar posts", description: "Tente novamente mais tarde" });
   });
 });

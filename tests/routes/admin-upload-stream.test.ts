@@ -81,7 +81,11 @@ function streamedRequest(path: string, cookie: string, parts: Part[]) {
 }
 
 function rawRequest(path: string, body: string, contentType: string, cookie?: string) {
-  return new Request(`${ORIGIN}${path}`, { method: "POST", body, headers: { Origin: ORIGIN, "Content-Type": contentType, ...(cookie ? { Cookie: cookie } : {}) } });
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body,
+    headers: { Origin: ORIGIN, "Content-Type": contentType, ...(cookie ? { Cookie: cookie } : {}) },
+  });
 }
 
 describe("size limits hold while the body streams in", () => {
@@ -148,7 +152,10 @@ describe("size limits hold while the body streams in", () => {
 describe("the type comes from the file's bytes", () => {
   it("refuses an HTML page named .png and declared image/png", async () => {
     const cookie = await sessionCookie();
-    const { status, body } = await dataOf(portfolioAction, formRequest("/admin/portfolio", { title: "T", category: "IA", description: "D", result: "R", cover_image: fakePng() }, { cookie }));
+    const { status, body } = await dataOf(
+      portfolioAction,
+      formRequest("/admin/portfolio", { title: "T", category: "IA", description: "D", result: "R", cover_image: fakePng() }, { cookie }),
+    );
     expect(status).toBe(400);
     expect(body.lastResult!.error!.cover_image).toEqual([INVALID_FILE_MESSAGE]);
     expect(body.toast).toEqual({ type: "error", title: "Arquivo inválido", description: INVALID_FILE_MESSAGE });
@@ -159,7 +166,10 @@ describe("the type comes from the file's bytes", () => {
   it("refuses a polyglot: a real PNG with an HTML page after it", async () => {
     const cookie = await sessionCookie();
     const polyglot = new File([Buffer.concat([PNG_BYTES, Buffer.from("<html><script>alert(1)</script></html>")])], "x.png", { type: "image/png" });
-    const { status, body } = await dataOf(portfolioAction, formRequest("/admin/portfolio", { title: "T", category: "IA", description: "D", result: "R", cover_image: polyglot }, { cookie }));
+    const { status, body } = await dataOf(
+      portfolioAction,
+      formRequest("/admin/portfolio", { title: "T", category: "IA", description: "D", result: "R", cover_image: polyglot }, { cookie }),
+    );
     expect(status).toBe(400);
     expect(body.lastResult!.error!.cover_image).toEqual([INVALID_FILE_MESSAGE]);
     expect(await storedFiles()).toEqual([]);
@@ -167,7 +177,11 @@ describe("the type comes from the file's bytes", () => {
 
   it("takes an SVG logo only as a PNG of it (tests/routes/media-svg.test.ts has the malicious corpus)", async () => {
     const cookie = await sessionCookie();
-    const logo = new File(['<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20"><script>alert(1)</script><rect width="60" height="20"/></svg>'], "x.svg", { type: "image/svg+xml" });
+    const logo = new File(
+      ['<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20"><script>alert(1)</script><rect width="60" height="20"/></svg>'],
+      "x.svg",
+      { type: "image/svg+xml" },
+    );
     const response = await responseOf(logosAction, formRequest("/admin/client-logos", { client_name: "Acme", logo_file: logo }, { cookie }));
     expect(response.status).toBe(302);
     const files = await storedFiles();
@@ -189,7 +203,12 @@ describe("the type comes from the file's bytes", () => {
 describe("unreadable bodies answer 400 in Portuguese", () => {
   it("a broken multipart body to an admin action", async () => {
     const cookie = await sessionCookie();
-    const broken = rawRequest("/admin/portfolio", '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nSem fim', "multipart/form-data; boundary=x", cookie);
+    const broken = rawRequest(
+      "/admin/portfolio",
+      '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nSem fim',
+      "multipart/form-data; boundary=x",
+      cookie,
+    );
     const { status, body } = await dataOf(portfolioAction, broken);
     expect(status).toBe(400);
     expect(body.toast).toEqual({ type: "error", title: "Erro ao salvar", description: UNREADABLE_FORM });

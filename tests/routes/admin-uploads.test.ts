@@ -20,7 +20,10 @@ const files = (bucket: string) => readdir(join(process.env.UPLOADS_DIR!, bucket)
 describe("upload size limits", () => {
   it("an image over MAX_IMAGE_MB gets 413 with a clear message, no row and no file", async () => {
     const cookie = await sessionCookie();
-    const { status, body } = await dataOf(portfolioAction, await bufferedFormRequest("/admin/portfolio", { title: "T", category: "IA", description: "D", result: "R", cover_image: bigPng(800) }, { cookie }));
+    const { status, body } = await dataOf(
+      portfolioAction,
+      await bufferedFormRequest("/admin/portfolio", { title: "T", category: "IA", description: "D", result: "R", cover_image: bigPng(800) }, { cookie }),
+    );
     expect(status).toBe(413);
     expect(body.lastResult!.error!.cover_image![0]).toMatch(/^Arquivo muito grande\. O limite é de 0.0005 MB\.$/);
     expect(await db.portfolioItem.count()).toBe(0);

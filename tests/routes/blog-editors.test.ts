@@ -141,13 +141,19 @@ describe("preview", () => {
   it("shows a saved draft and unsaved fields, sanitized like the public page", async () => {
     const row = await create({ slug: "previa", is_published: "", content: '<p>Salvo</p><img src="/media/blog-media/x.png" alt="">' });
     const cookie = await sessionCookie();
-    const saved = (await previewLoader(routeArgs(getRequest(`/admin/blog/preview/${row.id}`, { cookie }), { id: row.id }))) as { preview: { post: { html: string; title: string } } };
+    const saved = (await previewLoader(routeArgs(getRequest(`/admin/blog/preview/${row.id}`, { cookie }), { id: row.id }))) as {
+      preview: { post: { html: string; title: string } };
+    };
     expect(saved.preview.post.title).toBe("Post agendado");
     expect(saved.preview.post.html).toContain("<p>Salvo</p>");
     // The page's own rewriting (images through the image route) applies to the preview too.
     expect(saved.preview.post.html).toContain("/img?");
 
-    const request = formRequest(`/admin/blog/preview/${row.id}`, { title: "Título novo", content: '<p onclick="x()">Novo</p><script>alert(1)</script>', meta_description: "Meta" }, { cookie });
+    const request = formRequest(
+      `/admin/blog/preview/${row.id}`,
+      { title: "Título novo", content: '<p onclick="x()">Novo</p><script>alert(1)</script>', meta_description: "Meta" },
+      { cookie },
+    );
     const unsaved = (await previewAction(routeArgs(request, { id: row.id }))) as { post: { html: string; title: string; coverImage: string } };
     expect(unsaved.post.title).toBe("Título novo");
     expect(unsaved.post.html).toBe("<p>Novo</p>");
@@ -155,13 +161,18 @@ describe("preview", () => {
     // Nothing was saved.
     expect((await db.blogPost.findUniqueOrThrow({ where: { id: row.id } })).title).toBe("Post agendado");
 
-    const fresh = (await previewAction(routeArgs(formRequest("/admin/blog/preview/novo", { title: "Ainda não salvo", content: "<p>Oi</p>" }, { cookie }), { id: "novo" }))) as { post: { title: string } };
+    const fresh = (await previewAction(
+      routeArgs(formRequest("/admin/blog/preview/novo", { title: "Ainda não salvo", content: "<p>Oi</p>" }, { cookie }), { id: "novo" }),
+    )) as { post: { title: string } };
     expect(fresh.post.title).toBe("Ainda não salvo");
   });
 
   it("answers 404 for a post that does not exist", async () => {
     const cookie = await sessionCookie();
-    const missing = (await previewLoader(routeArgs(getRequest("/admin/blog/preview/nao-existe", { cookie }), { id: "nao-existe" }))) as { init: ResponseInit; data: unknown };
+    const missing = (await previewLoader(routeArgs(getRequest("/admin/blog/preview/nao-existe", { cookie }), { id: "nao-existe" }))) as {
+      init: ResponseInit;
+      data: unknown;
+    };
     expect(missing.init.status).toBe(404);
     expect(missing.data).toMatchObject({ preview: null });
   });

@@ -89,10 +89,16 @@ describe("scheduled publishing", () => {
 
 describe("search and social tags", () => {
   const tag = (html: string, attr: string, name: string) => html.match(new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`))?.[1];
-  const jsonLd = (html: string) => JSON.parse(html.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s)![1]!) as { description: string; image: string };
+  const jsonLd = (html: string) =>
+    JSON.parse(html.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s)![1]!) as { description: string; image: string };
 
   it("a post's own meta description and social image, else its excerpt and cover; fixed pages keep theirs", async () => {
-    await savePost({ title: "Com SEO", slug: "com-seo", meta_description: "Descricao para buscadores", social_image_url: "https://imagens.exemplo.com.br/social.jpg" });
+    await savePost({
+      title: "Com SEO",
+      slug: "com-seo",
+      meta_description: "Descricao para buscadores",
+      social_image_url: "https://imagens.exemplo.com.br/social.jpg",
+    });
     await savePost({ title: "Sem SEO", slug: "sem-seo", excerpt: "O resumo do post" });
     const server = servers[0]!;
 

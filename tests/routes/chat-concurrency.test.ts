@@ -79,9 +79,7 @@ describe("POST /api/chat with the webhook at its concurrency cap", () => {
     const waiting = Array.from({ length: CAP }, (_, i) => timedAsk(`modo:slow ocupado ${i}`, 0));
     // Let the slow calls take every place before the form post arrives.
     await expect.poll(async () => (await webhookMessages("modo:slow ocupado")).length, { timeout: 5000 }).toBe(CAP);
-    const response: Response = await action(
-      routeArgs(formRequest("/api/chat", { message: "Quero um orçamento", redirectTo: "/servicos" })),
-    );
+    const response: Response = await action(routeArgs(formRequest("/api/chat", { message: "Quero um orçamento", redirectTo: "/servicos" })));
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/servicos#chat");
     const cookie = cookiesFrom(response);

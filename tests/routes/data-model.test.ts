@@ -60,7 +60,16 @@ describe(`data model on ${process.env.TEST_DATABASE === "postgres" ? "PostgreSQL
     expect(a).toMatchObject({ category: "Corporativo", orderIndex: 0, images: [], videos: [], client: null });
     expectNow(a.createdAt);
     const b = await db.windowFilmsProject.create({
-      data: { title: "Projeto B", category: "Eventos", client: "Cliente", challenge: "c", solution: "s", result: "r", orderIndex: -1, videos: ["https://vimeo.com/123"] },
+      data: {
+        title: "Projeto B",
+        category: "Eventos",
+        client: "Cliente",
+        challenge: "c",
+        solution: "s",
+        result: "r",
+        orderIndex: -1,
+        videos: ["https://vimeo.com/123"],
+      },
     });
     const ordered = await db.windowFilmsProject.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] });
     expect(ordered.map((p) => p.id)).toEqual([b.id, a.id]);
@@ -107,15 +116,21 @@ describe(`data model on ${process.env.TEST_DATABASE === "postgres" ? "PostgreSQL
 
   it("blog_posts: published by default, author is the brand, slug unique, updated_at moves", async () => {
     const post = await db.blogPost.create({
-      data: { title: "Título", slug: "titulo", coverImage: "/demo/blog/x.webp", excerpt: "Resumo", content: "<h2>Olá</h2><p>Texto com acentuação: ção, ã, é.</p>" },
+      data: {
+        title: "Título",
+        slug: "titulo",
+        coverImage: "/demo/blog/x.webp",
+        excerpt: "Resumo",
+        content: "<h2>Olá</h2><p>Texto com acentuação: ção, ã, é.</p>",
+      },
     });
     expect(post).toMatchObject({ isPublished: true, author: site.brandName, publishedAt: null });
     expectNow(post.createdAt);
     expectNow(post.updatedAt);
 
-    await expect(
-      db.blogPost.create({ data: { title: "Outro", slug: "titulo", coverImage: "/x.webp", excerpt: "e", content: "c" } }),
-    ).rejects.toMatchObject({ code: "P2002" });
+    await expect(db.blogPost.create({ data: { title: "Outro", slug: "titulo", coverImage: "/x.webp", excerpt: "e", content: "c" } })).rejects.toMatchObject({
+      code: "P2002",
+    });
 
     await new Promise((r) => setTimeout(r, 20));
     const publishedAt = new Date("2026-11-01T12:00:00Z");
@@ -156,7 +171,10 @@ describe(`data model on ${process.env.TEST_DATABASE === "postgres" ? "PostgreSQL
     expect(await db.rateLimit.findUniqueOrThrow({ where: { key: "login:1.2.3.4" } })).toMatchObject({ count: 2, resetAt });
     await db.rateLimit.delete({ where: { key: "login:1.2.3.4" } });
 
-    const messages = [{ role: "assistant", content: "Olá! Como posso ajudar?" }, { role: "user", content: "Quero um orçamento 😊" }];
+    const messages = [
+      { role: "assistant", content: "Olá! Como posso ajudar?" },
+      { role: "user", content: "Quero um orçamento 😊" },
+    ];
     await db.chatConversation.create({ data: { id: "c1" } });
     expect((await db.chatConversation.findUniqueOrThrow({ where: { id: "c1" } })).messages).toEqual([]);
     await db.chatConversation.update({ where: { id: "c1" }, data: { messages } });

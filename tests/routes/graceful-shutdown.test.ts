@@ -64,70 +64,79 @@ const launchers: Array<[string, string, string[]]> = [
 ];
 
 describe("graceful shutdown", () => {
-  it.each(launchers)("%s: finishes the in-flight request, refuses new connections, exits 0 on SIGTERM", async (_name, command, args) => {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawn(command, args, {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        BUILD_DIR: buildDir,
-        PORT: String(port),
-        SITE_URL: baseUrl,
-        SESSION_SECRET: "shutdown-test-secret-0123456789",
-        CHAT_WEBHOOK_URL: webhookUrl,
-        PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}`,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    server.stdout.on("data", (c) => (output += c));
-    server.stderr.on("data", (c) => (output += c));
-    const exited = new Promise<{ code: number | null; at: number }>((r) => server.once("exit", (code) => r({ code, at: Date.now() })));
-
-    try {
-      const deadline = Date.now() + 60_000;
-      while (!(await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false))) {
-        if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-
-      // A keep-alive connection opened before the signal, left idle in this agent's pool.
-      const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
-      expect((await send(`${baseUrl}/healthz`, { method: "GET", agent: keepAlive })).status).toBe(200);
-
-      const started = Date.now();
-      const inFlight = post(`${baseUrl}/api/chat`, JSON.stringify({ message: "Olá, quero um orçamento" }), {
-        "Content-Type": "application/json",
-        Origin: baseUrl,
+  it.each(launchers)(
+    "%s: finishes the in-flight request, refuses new connections, exits 0 on SIGTERM",
+    async (_name, command, args) => {
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const server = spawn(command, args, {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          BUILD_DIR: buildDir,
+          PORT: String(port),
+          SITE_URL: baseUrl,
+          SESSION_SECRET: "shutdown-test-secret-0123456789",
+          CHAT_WEBHOOK_URL: webhookUrl,
+          PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}`,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       });
-      await new Promise((r) => setTimeout(r, 400));
-      server.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
+      let output = "";
+      server.stdout.on("data", (c) => (output += c));
+      server.stderr.on("data", (c) => (output += c));
+      const exited = new Promise<{ code: number | null; at: number }>((r) => server.once("exit", (code) => r({ code, at: Date.now() })));
 
-      // No new connections once the signal arrived...
-      await expect(send(`${baseUrl}/healthz`, { method: "GET", agent: false })).rejects.toThrow(/ECONNREFUSED/);
-      // ...a request on a connection already open is answered, and that connection closes; the
-      // readiness check says the instance is going away.
-      const reused = await send(`${baseUrl}/healthz`, { method: "GET", agent: keepAlive });
-      expect(reused.status).toBe(503);
-      expect(JSON.parse(reused.body)).toEqual({ status: "draining" });
-      expect(reused.connection).toBe("close");
-      keepAlive.destroy();
-      // ...but the request already being served gets its whole answer.
-      const response = await inFlight;
-      expect(response.status, output).toBe(200);
-      expect(JSON.parse(response.body)).toEqual({ reply: "Resposta depois de um tempo." });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(WEBHOOK_DELAY_MS - 100);
+      try {
+        const deadline = Date.now() + 60_000;
+        while (
+          !(await fetch(`${baseUrl}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          ))
+        ) {
+          if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
 
-      const { code, at } = await exited;
-      expect(code, output).toBe(0);
-      // It exits as soon as the work is done, not at the 10-second fallback.
-      expect(at - started).toBeLessThan(8_000);
-      expect(output).toContain('"shutting down"');
-    } finally {
-      if (server.exitCode === null) server.kill("SIGKILL");
-    }
-  }, 120_000);
+        // A keep-alive connection opened before the signal, left idle in this agent's pool.
+        const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+        expect((await send(`${baseUrl}/healthz`, { method: "GET", agent: keepAlive })).status).toBe(200);
+
+        const started = Date.now();
+        const inFlight = post(`${baseUrl}/api/chat`, JSON.stringify({ message: "Olá, quero um orçamento" }), {
+          "Content-Type": "application/json",
+          Origin: baseUrl,
+        });
+        await new Promise((r) => setTimeout(r, 400));
+        server.kill("SIGTERM");
+        await new Promise((r) => setTimeout(r, 300));
+
+        // No new connections once the signal arrived...
+        await expect(send(`${baseUrl}/healthz`, { method: "GET", agent: false })).rejects.toThrow(/ECONNREFUSED/);
+        // ...a request on a connection already open is answered, and that connection closes; the
+        // readiness check says the instance is going away.
+        const reused = await send(`${baseUrl}/healthz`, { method: "GET", agent: keepAlive });
+        expect(reused.status).toBe(503);
+        expect(JSON.parse(reused.body)).toEqual({ status: "draining" });
+        expect(reused.connection).toBe("close");
+        keepAlive.destroy();
+        // ...but the request already being served gets its whole answer.
+        const response = await inFlight;
+        expect(response.status, output).toBe(200);
+        expect(JSON.parse(response.body)).toEqual({ reply: "Resposta depois de um tempo." });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(WEBHOOK_DELAY_MS - 100);
+
+        const { code, at } = await exited;
+        expect(code, output).toBe(0);
+        // It exits as soon as the work is done, not at the 10-second fallback.
+        expect(at - started).toBeLessThan(8_000);
+        expect(output).toContain('"shutting down"');
+      } finally {
+        if (server.exitCode === null) server.kill("SIGKILL");
+      }
+    },
+    120_000,
+  );
 });

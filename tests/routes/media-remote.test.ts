@@ -29,7 +29,9 @@ const get = (src: string, width = 320, accept = WEBP) =>
   img.loader(routeArgs(getRequest(`/img?src=${encodeURIComponent(src)}&w=${width}`, { headers: { Accept: accept } }))) as Promise<Response>;
 
 async function picture(width: number, height: number, format: "jpeg" | "png" = "jpeg") {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } }).toFormat(format).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 function cacheFiles(): string[] {
@@ -49,7 +51,10 @@ beforeAll(async () => {
   photo = await picture(1200, 600);
   other.route("/foto.jpg", bytes(photo, "image/jpeg"));
   other.route("/sem-extensao", bytes(photo, "application/octet-stream"));
-  other.route("/logo.svg", bytes('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><rect width="200" height="80" fill="#f60"/></svg>', "image/svg+xml"));
+  other.route(
+    "/logo.svg",
+    bytes('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><rect width="200" height="80" fill="#f60"/></svg>', "image/svg+xml"),
+  );
   other.route("/pagina.jpg", bytes("<!doctype html><title>não é imagem</title>", "image/jpeg"));
   other.route("/texto", bytes("só texto", "text/plain"));
   const big = Buffer.alloc(2 * 1024 * 1024, 1);
@@ -166,7 +171,13 @@ describe("the fetch guard", () => {
   });
 
   it("refuses other schemes and credentials (400)", async () => {
-    for (const src of ["file:///etc/passwd", "ftp://example.com/a.jpg", "data:image/png;base64,AAAA", "http://user:senha@example.com/a.jpg", "javascript:alert(1)"]) {
+    for (const src of [
+      "file:///etc/passwd",
+      "ftp://example.com/a.jpg",
+      "data:image/png;base64,AAAA",
+      "http://user:senha@example.com/a.jpg",
+      "javascript:alert(1)",
+    ]) {
       expect((await get(src)).status, src).toBe(400);
     }
   });

@@ -46,7 +46,8 @@ const REFUSED: Record<string, string> = {
   xxe: '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg" width="300" height="120"><text y="20">&xxe;</text></svg>',
   billionLaughs:
     '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "ha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&d;</text></svg>',
-  xinclude: '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xi="http://www.w3.org/2001/XInclude" width="10" height="10"><xi:include href="file:///etc/passwd" parse="text"/></svg>',
+  xinclude:
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xi="http://www.w3.org/2001/XInclude" width="10" height="10"><xi:include href="file:///etc/passwd" parse="text"/></svg>',
   hugeDimensions: '<svg xmlns="http://www.w3.org/2000/svg" width="10000000" height="10000000"><rect width="10" height="10"/></svg>',
   broken: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect',
 };
@@ -54,7 +55,15 @@ const REFUSED: Record<string, string> = {
 beforeAll(async () => {
   other = await startOtherHost();
   for (const path of ["/fo.png", "/rastreio.png", "/rastreio2.png", "/fundo.png", "/inline.png", "/sprite.svg"]) {
-    other.route(path, bytes(await sharp({ create: { width: 4, height: 4, channels: 3, background: "#f00" } }).png().toBuffer(), "image/png"));
+    other.route(
+      path,
+      bytes(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: "#f00" } })
+          .png()
+          .toBuffer(),
+        "image/png",
+      ),
+    );
   }
   other.route("/estilo.css", bytes("rect { fill: red }", "text/css"));
 });
@@ -80,7 +89,8 @@ const imgGet = (src: string, width: number, accept = "image/webp,*/*") =>
 describe("SVG logos through the upload route", () => {
   it("accepts a plain SVG logo and stores a PNG of it, shown by /media and /img", async () => {
     const cookie = await sessionCookie();
-    const logo = '<?xml version="1.0" encoding="UTF-8"?>\n<!-- exportado -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 80"><rect width="200" height="80" fill="#0055ff"/></svg>';
+    const logo =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!-- exportado -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 80"><rect width="200" height="80" fill="#0055ff"/></svg>';
     const response = await responseOf(logosAction, formRequest(PATH, { client_name: "Marca SVG", logo_file: svgFile(logo) }, { cookie }));
     expect(response.status).toBe(302);
     const row = await db.clientLogo.findFirstOrThrow({ where: { clientName: "Marca SVG" } });
@@ -91,7 +101,12 @@ describe("SVG logos through the upload route", () => {
     expect(served.headers.get("Content-Type")).toBe("image/png");
     const png = Buffer.from(await served.arrayBuffer());
     const meta = await sharp(png).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, alpha: meta.hasAlpha }).toEqual({ format: "png", width: 1024, height: 410, alpha: true });
+    expect({ format: meta.format, width: meta.width, height: meta.height, alpha: meta.hasAlpha }).toEqual({
+      format: "png",
+      width: 1024,
+      height: 410,
+      alpha: true,
+    });
     expect(png.toString("latin1")).not.toContain("<svg");
 
     const resized = await imgGet(row.logoUrl, 320);
@@ -110,7 +125,8 @@ describe("SVG logos through the upload route", () => {
       expect(served.headers.get("Content-Type"), name).toBe("image/png");
       const body = Buffer.from(await served.arrayBuffer());
       expect((await sharp(body).metadata()).format, name).toBe("png");
-      for (const marker of ["<svg", "script", "javascript", "onload", "passwd", "127.0.0.2"]) expect(body.toString("latin1"), `${name}: ${marker}`).not.toContain(marker);
+      for (const marker of ["<svg", "script", "javascript", "onload", "passwd", "127.0.0.2"])
+        expect(body.toString("latin1"), `${name}: ${marker}`).not.toContain(marker);
       expect((await imgGet(row.logoUrl, 160)).status, name).toBe(200);
     }
     expect([...other.hits.keys()]).toEqual([]);
@@ -138,7 +154,11 @@ describe("SVG logos through the upload route", () => {
     expect(body.lastResult!.error!.logo_file).toEqual(["Arquivo muito grande. O limite é de 2 MB."]);
     const cover = await dataOf(
       portfolioAction,
-      formRequest("/admin/portfolio", { title: "T", category: "IA", description: "D", result: "R", cover_image: svgFile(Object.values(corpus(other.origin))[0]!) }, { cookie }),
+      formRequest(
+        "/admin/portfolio",
+        { title: "T", category: "IA", description: "D", result: "R", cover_image: svgFile(Object.values(corpus(other.origin))[0]!) },
+        { cookie },
+      ),
     );
     expect(cover.status).toBe(400);
     expect(await storedFiles()).toEqual([]);
@@ -157,7 +177,9 @@ describe("a stored SVG served directly", () => {
     // /img does not render a stored SVG either: it is not one of the formats it resizes.
     expect((await imgGet("/media/portfolio-media/antigo.svg", 160)).status).toBe(400);
     // A plain picture keeps the headers that let pages show it.
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#00f" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#00f" } })
+      .png()
+      .toBuffer();
     await store.put("portfolio-media", "foto.png", Readable.from([png]), "image/png");
     const plain = await mediaGet("/media/portfolio-media/foto.png");
     expect(plain.headers.get("Content-Security-Policy")).toBeNull();

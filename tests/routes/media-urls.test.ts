@@ -51,7 +51,12 @@ describe("media URL lists (portfolio and window films)", () => {
     it(`${section.name}: saves images from any site, our own videos and YouTube/Vimeo links`, async () => {
       const cookie = await sessionCookie();
       const images = ["https://outro-site.example/foto.jpg", "http://cdn.example/imagem?id=7", "/media/portfolio-media/1.mp4"];
-      const videos = ["/media/portfolio-media/123.mp4", "/demo/videos/hero-16x9.mp4", "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://vimeo.com/76979871"];
+      const videos = [
+        "/media/portfolio-media/123.mp4",
+        "/demo/videos/hero-16x9.mp4",
+        "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        "https://vimeo.com/76979871",
+      ];
       const response = await responseOf(section.action, formRequest(section.path, { ...section.fields, cover_image: png(), images, videos }, { cookie }));
       expect(response.status).toBe(302);
       expect(await section.count()).toBe(1);
@@ -62,26 +67,46 @@ describe("media URL lists (portfolio and window films)", () => {
 describe("window films testimonials", () => {
   it("refuses a video from another site and takes a photo from any site", async () => {
     const cookie = await sessionCookie();
-    const refused = await dataOf(testimonialsAction, formRequest("/admin/window-films-testimonials", { ...testimonial, video_url: "https://outro-site.example/depoimento.mp4" }, { cookie }));
+    const refused = await dataOf(
+      testimonialsAction,
+      formRequest("/admin/window-films-testimonials", { ...testimonial, video_url: "https://outro-site.example/depoimento.mp4" }, { cookie }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.lastResult!.error!.video_url).toEqual([FOREIGN_VIDEO_MESSAGE]);
     expect(await db.windowFilmsTestimonial.count()).toBe(0);
 
     const saved = await responseOf(
       testimonialsAction,
-      formRequest("/admin/window-films-testimonials", { ...testimonial, client_photo: "https://outro-site.example/ana.jpg", video_url: "https://vimeo.com/76979871" }, { cookie }),
+      formRequest(
+        "/admin/window-films-testimonials",
+        { ...testimonial, client_photo: "https://outro-site.example/ana.jpg", video_url: "https://vimeo.com/76979871" },
+        { cookie },
+      ),
     );
     expect(saved.status).toBe(302);
-    expect(await db.windowFilmsTestimonial.findFirstOrThrow()).toMatchObject({ clientPhoto: "https://outro-site.example/ana.jpg", videoUrl: "https://vimeo.com/76979871" });
+    expect(await db.windowFilmsTestimonial.findFirstOrThrow()).toMatchObject({
+      clientPhoto: "https://outro-site.example/ana.jpg",
+      videoUrl: "https://vimeo.com/76979871",
+    });
   });
 });
 
 describe("blog images from other sites", () => {
   it("are stored as written and shown through the image route", async () => {
-    const html = '<p>Veja:</p><img src="https://outro-site.example/grafico.png" alt="Gráfico"><img src="/demo/blog/capa.webp" alt="Nossa"><img src="/media/blog-media/anim.gif" alt="GIF">';
+    const html =
+      '<p>Veja:</p><img src="https://outro-site.example/grafico.png" alt="Gráfico"><img src="/demo/blog/capa.webp" alt="Nossa"><img src="/media/blog-media/anim.gif" alt="GIF">';
     expect(sanitizeBlogHtml(html)).toContain('src="https://outro-site.example/grafico.png"');
     const post = await db.blogPost.create({
-      data: { title: "Post com imagens", slug: `post-imagens-${Date.now()}`, excerpt: "e", content: html, coverImage: "/demo/blog/capa.webp", author: "Equipe", isPublished: true, publishedAt: new Date() },
+      data: {
+        title: "Post com imagens",
+        slug: `post-imagens-${Date.now()}`,
+        excerpt: "e",
+        content: html,
+        coverImage: "/demo/blog/capa.webp",
+        author: "Equipe",
+        isPublished: true,
+        publishedAt: new Date(),
+      },
     });
     const data = (await postLoader(routeArgs(getRequest(`/blog/${post.slug}`), { slug: post.slug }))) as { post: { html: string } };
     expect(data.post.html).toContain(`src="/img?src=${encodeURIComponent("https://outro-site.example/grafico.png")}&amp;w=1280"`);

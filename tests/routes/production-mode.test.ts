@@ -52,13 +52,17 @@ describe("serving the production build", () => {
     ["PORT=http", { SESSION_SECRET: SECRET, PORT: "http" }, /PORT must be a number/],
     ["SITE_URL without a scheme", { SESSION_SECRET: SECRET, SITE_URL: "www.winddigital.com.br" }, /SITE_URL must be an http/],
     ["BUILD_DIR without a build", { SESSION_SECRET: SECRET, BUILD_DIR: "/no/such/build" }, /BUILD_DIR has no build at \/no\/such\/build/],
-  ])("refuses to start with %s, in one line naming the variable", async (_name, extra, message) => {
-    const { code, output } = await refusal(extra);
-    expect(code, output).toBe(1);
-    expect(output).toMatch(message);
-    expect(output.trim().split("\n"), output).toHaveLength(1);
-    expect(output).not.toContain("Servidor no ar");
-  }, 60_000);
+  ])(
+    "refuses to start with %s, in one line naming the variable",
+    async (_name, extra, message) => {
+      const { code, output } = await refusal(extra);
+      expect(code, output).toBe(1);
+      expect(output).toMatch(message);
+      expect(output.trim().split("\n"), output).toHaveLength(1);
+      expect(output).not.toContain("Servidor no ar");
+    },
+    60_000,
+  );
 
   it("without NODE_ENV serves as production: Secure cookies signed with its own secret", async () => {
     const server = await startServer({ NODE_ENV: undefined, SESSION_SECRET: SECRET });

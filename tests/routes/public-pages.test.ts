@@ -66,8 +66,23 @@ beforeAll(async () => {
   await db.blogPost.createMany({
     data: [
       { title: "Antigo", slug: "antigo", coverImage: "/x.jpg", excerpt: "e", content: "<p>ok</p>", publishedAt: new Date("2026-01-10T12:00:00Z") },
-      { title: "Novo", slug: "novo", coverImage: "/x.jpg", excerpt: "e", content: '<p>Olá</p><script>alert(1)</script><img src="x" onerror="alert(1)">', publishedAt: new Date("2026-03-15T12:00:00Z") },
-      { title: "Rascunho", slug: "rascunho", coverImage: "/x.jpg", excerpt: "e", content: "<p>draft</p>", isPublished: false, publishedAt: new Date("2026-04-01T12:00:00Z") },
+      {
+        title: "Novo",
+        slug: "novo",
+        coverImage: "/x.jpg",
+        excerpt: "e",
+        content: '<p>Olá</p><script>alert(1)</script><img src="x" onerror="alert(1)">',
+        publishedAt: new Date("2026-03-15T12:00:00Z"),
+      },
+      {
+        title: "Rascunho",
+        slug: "rascunho",
+        coverImage: "/x.jpg",
+        excerpt: "e",
+        content: "<p>draft</p>",
+        isPublished: false,
+        publishedAt: new Date("2026-04-01T12:00:00Z"),
+      },
     ],
   });
 });
@@ -250,7 +265,19 @@ describe("sitemap.xml and robots.txt", () => {
     const response = await sitemapLoader();
     expect(response.headers.get("Content-Type")).toContain("application/xml");
     const xml = await response.text();
-    for (const path of ["/", "/sobre", "/servicos", "/portfolio", "/led-panels", "/window-films", "/curso", "/blog", "/contato", "/termos-uso", "/politica-privacidade"]) {
+    for (const path of [
+      "/",
+      "/sobre",
+      "/servicos",
+      "/portfolio",
+      "/led-panels",
+      "/window-films",
+      "/curso",
+      "/blog",
+      "/contato",
+      "/termos-uso",
+      "/politica-privacidade",
+    ]) {
       expect(xml).toContain(`<loc>http://localhost:3000${path}</loc>`);
     }
     expect(xml).toMatch(/<loc>http:\/\/localhost:3000\/blog\/novo<\/loc><lastmod>\d{4}-\d{2}-\d{2}T/);

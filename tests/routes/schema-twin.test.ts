@@ -14,8 +14,15 @@ import { postgresSchemaFrom } from "../../scripts/lib/schema-twin.ts";
 const root = join(import.meta.dirname, "../..");
 const read = (path: string) => readFileSync(join(root, path), "utf8");
 
-interface RuntimeField { name: string; kind: string; dbName?: string | null }
-interface RuntimeModel { dbName: string | null; fields: RuntimeField[] }
+interface RuntimeField {
+  name: string;
+  kind: string;
+  dbName?: string | null;
+}
+interface RuntimeModel {
+  dbName: string | null;
+  fields: RuntimeField[];
+}
 
 /** The data model a generated client was built from (Prisma embeds it in internal/class.ts). */
 function runtimeDataModel(client: "prisma-sqlite" | "prisma-pg"): Record<string, RuntimeModel> {
@@ -31,7 +38,16 @@ type Columns = Record<string, string[]>;
 function expectedColumns(models: Record<string, RuntimeModel>): Columns {
   return Object.fromEntries(
     Object.entries(models)
-      .map(([name, m]) => [m.dbName ?? name, m.fields.filter((f) => f.kind !== "object").map((f) => f.dbName ?? f.name).sort()] as const)
+      .map(
+        ([name, m]) =>
+          [
+            m.dbName ?? name,
+            m.fields
+              .filter((f) => f.kind !== "object")
+              .map((f) => f.dbName ?? f.name)
+              .sort(),
+          ] as const,
+      )
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 }
@@ -61,7 +77,11 @@ async function postgresColumns(): Promise<Columns> {
   );
   const result: Columns = {};
   for (const r of rows) (result[r.table_name] ??= []).push(r.column_name);
-  return Object.fromEntries(Object.entries(result).sort(([a], [b]) => a.localeCompare(b)).map(([t, c]) => [t, c.sort()]));
+  return Object.fromEntries(
+    Object.entries(result)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([t, c]) => [t, c.sort()]),
+  );
 }
 
 const scratch = mkdtempSync(join(tmpdir(), "schema-twin-"));
@@ -74,7 +94,10 @@ describe("schema twin", () => {
     expect(derived).toContain('provider = "postgresql"');
     // Only the provider, the client output and the header differ.
     const strip = (s: string) =>
-      s.split("\n").filter((l) => !/^\s*(\/\/|provider|output)/.test(l) && l.trim() !== "").join("\n");
+      s
+        .split("\n")
+        .filter((l) => !/^\s*(\/\/|provider|output)/.test(l) && l.trim() !== "")
+        .join("\n");
     expect(strip(derived)).toBe(strip(read("prisma/schema.prisma")));
   });
 

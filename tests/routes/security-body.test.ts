@@ -39,7 +39,12 @@ function send(
   agent: Agent,
   method: string,
   path: string,
-  { headers = {}, body, chunked = false, waitForAnswerBeforeEnd = false }: { headers?: OutgoingHttpHeaders; body?: Buffer; chunked?: boolean; waitForAnswerBeforeEnd?: boolean } = {},
+  {
+    headers = {},
+    body,
+    chunked = false,
+    waitForAnswerBeforeEnd = false,
+  }: { headers?: OutgoingHttpHeaders; body?: Buffer; chunked?: boolean; waitForAnswerBeforeEnd?: boolean } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -96,13 +101,34 @@ const cases: Case[] = [
   { name: "200 KB form, chunked", method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: urlencoded(200_000), chunked: true },
   { name: "200 KB JSON", method: "POST", headers: { "content-type": "application/json" }, body: json(200_000) },
   { name: "small form", method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: urlencoded(1_000) },
-  { name: "form just under the limit", method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: urlencoded(PUBLIC_BODY_LIMIT - 100) },
-  { name: "cross-site 200 KB form", method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }, body: urlencoded(200_000) },
+  {
+    name: "form just under the limit",
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: urlencoded(PUBLIC_BODY_LIMIT - 100),
+  },
+  {
+    name: "cross-site 200 KB form",
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+    body: urlencoded(200_000),
+  },
   { name: "GET with a 200 KB body", method: "GET", headers: { "content-type": "application/x-www-form-urlencoded" }, body: urlencoded(200_000) },
   { name: "200 KB PUT", method: "PUT", headers: { "content-type": "application/x-www-form-urlencoded" }, body: urlencoded(200_000) },
   { name: "500 KB multipart", method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body: multipart(500_000) },
-  { name: "500 KB multipart, chunked", method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body: multipart(500_000), chunked: true },
-  { name: "admin's 500 KB multipart", method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, cookie: "" }, body: multipart(500_000) },
+  {
+    name: "500 KB multipart, chunked",
+    method: "POST",
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    body: multipart(500_000),
+    chunked: true,
+  },
+  {
+    name: "admin's 500 KB multipart",
+    method: "POST",
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, cookie: "" },
+    body: multipart(500_000),
+  },
 ];
 
 describe("keep-alive after early answers", () => {

@@ -42,10 +42,7 @@ vi.setConfig({ testTimeout: 120_000 });
 describe("seed", () => {
   it("in production without ADMIN_PASSWORD creates no admin and uses no default password", async () => {
     await dbReady;
-    const run = runSeedScript(
-      { NODE_ENV: "production", ADMIN_EMAIL: "ops@winddigital.com.br", ADMIN_PASSWORD: undefined },
-      ["--admin-only"],
-    );
+    const run = runSeedScript({ NODE_ENV: "production", ADMIN_EMAIL: "ops@winddigital.com.br", ADMIN_PASSWORD: undefined }, ["--admin-only"]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain("no admin created");
     expect(await db.user.count()).toBe(0);

@@ -210,10 +210,26 @@ describe("public site after a change (production server, page cache warm)", () =
     expect(await server.stop()).toBe(0);
   });
 
-  const PAGES = ["/", "/sobre", "/servicos", "/portfolio", "/led-panels", "/window-films", "/curso", "/blog", "/contato", "/politica-privacidade", "/termos-uso"];
+  const PAGES = [
+    "/",
+    "/sobre",
+    "/servicos",
+    "/portfolio",
+    "/led-panels",
+    "/window-films",
+    "/curso",
+    "/blog",
+    "/contato",
+    "/politica-privacidade",
+    "/termos-uso",
+  ];
   const get = (path: string) => fetch(`${server.baseUrl}${path}`);
   const chat = (message: string) =>
-    fetch(`${server.baseUrl}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.baseUrl }, body: JSON.stringify({ message }) });
+    fetch(`${server.baseUrl}/api/chat`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.baseUrl },
+      body: JSON.stringify({ message }),
+    });
 
   it("shows the new values on every page at once, and none of the old ones", async () => {
     for (const path of PAGES) {
@@ -240,13 +256,21 @@ describe("public site after a change (production server, page cache warm)", () =
     }
 
     const home = await (await get("/")).text();
-    const organization = [...home.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((d) => d["@type"] === "ProfessionalService");
+    const organization = [...home.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!))
+      .find((d) => d["@type"] === "ProfessionalService");
     expect(organization).toMatchObject({
       legalName: "Vento Sul Comunicação Ltda.",
       email: "ola@ventosul.com.br",
       telephone: "+5511912345678",
       address: { streetAddress: "Rua Augusta, 500, Conj. 12 - Consolação", addressLocality: "São Paulo", addressRegion: "SP", postalCode: "01305-000" },
-      sameAs: ["https://www.facebook.com/ventosul", "https://www.instagram.com/ventosul", "https://www.instagram.com/ventosul.ceo", "https://www.linkedin.com/company/ventosul", "https://www.tiktok.com/@ventosul"],
+      sameAs: [
+        "https://www.facebook.com/ventosul",
+        "https://www.instagram.com/ventosul",
+        "https://www.instagram.com/ventosul.ceo",
+        "https://www.linkedin.com/company/ventosul",
+        "https://www.tiktok.com/@ventosul",
+      ],
     });
 
     const contact = await (await get("/contato")).text();
@@ -262,7 +286,8 @@ describe("public site after a change (production server, page cache warm)", () =
     expect(home).not.toContain("youtube.com");
 
     const reply = (await (await chat("Qual o telefone e o e-mail de vocês?")).json()).reply as string;
-    for (const text of ["(11) 91234-5678", "https://wa.me/5511912345678", "ola@ventosul.com.br", "Rua Augusta, 500", "Seg-Sáb 8h-20h"]) expect(reply).toContain(text);
+    for (const text of ["(11) 91234-5678", "https://wa.me/5511912345678", "ola@ventosul.com.br", "Rua Augusta, 500", "Seg-Sáb 8h-20h"])
+      expect(reply).toContain(text);
 
     // The contact form (without JavaScript) sends the visitor to the new number.
     const form = new URLSearchParams({ name: "Ana Souza", email: "ana@exemplo.com.br", phone: "62 99999-0000", message: "Quero um site novo" });

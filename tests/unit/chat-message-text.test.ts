@@ -18,7 +18,7 @@ describe("MessageText", () => {
   });
 
   it("never produces HTML from the text, nor links other than http(s)", () => {
-    const html = render('<script>alert(1)</script><img src=x onerror=alert(1)> javascript:alert(1) data:text/html,x');
+    const html = render("<script>alert(1)</script><img src=x onerror=alert(1)> javascript:alert(1) data:text/html,x");
     expect(html).not.toContain("<script");
     expect(html).not.toContain("<img");
     expect(html).not.toContain("<a");

@@ -52,7 +52,8 @@ describe("offlineReply", () => {
       hours: "Seg-Sáb 8h-20h",
     };
     const contact = offlineReply("Qual o telefone e o e-mail de vocês?", changed);
-    for (const text of ["(11) 91234-5678", "https://wa.me/5511912345678", "ola@exemplo.com.br", "Rua Nova, 10, São Paulo - SP", "Seg-Sáb 8h-20h"]) expect(contact).toContain(text);
+    for (const text of ["(11) 91234-5678", "https://wa.me/5511912345678", "ola@exemplo.com.br", "Rua Nova, 10, São Paulo - SP", "Seg-Sáb 8h-20h"])
+      expect(contact).toContain(text);
     expect(offlineReply("Vocês fazem vídeos?", changed)).toContain("https://wa.me/5511987654321?text=");
     for (const question of ["Quanto custa?", "Como funciona o diagnóstico gratuito?", "Vocês têm curso?", "painel de led", "Quero um site", "xyzzy plugh"]) {
       const reply = offlineReply(question, changed);

@@ -9,7 +9,7 @@ describe("pickReply", () => {
     [{ output: "b", text: "c" }, "b"],
     [{ text: "c" }, "c"],
     [[{ output: "de uma lista" }], "de uma lista"],
-    [{ reply: "  " , output: "b" }, "b"],
+    [{ reply: "  ", output: "b" }, "b"],
     [{ reply: 42 }, null],
     [{}, null],
     [null, null],

@@ -19,8 +19,16 @@ type Variable = (typeof ENV_VARIABLES)[number];
  */
 const BAD: Record<Variable, Array<Record<string, string>> | "checked by the server"> = {
   NODE_ENV: [{ NODE_ENV: "prod" }, { NODE_ENV: "Production" }],
-  PORT: [{ ...dev, PORT: "abc" }, { ...dev, PORT: "0" }, { ...dev, PORT: "70000" }, { ...dev, PORT: "80.5" }],
-  DATABASE_URL: [{ ...dev, DATABASE_URL: "mysql://x" }, { ...dev, DATABASE_URL: "./data/app.db" }],
+  PORT: [
+    { ...dev, PORT: "abc" },
+    { ...dev, PORT: "0" },
+    { ...dev, PORT: "70000" },
+    { ...dev, PORT: "80.5" },
+  ],
+  DATABASE_URL: [
+    { ...dev, DATABASE_URL: "mysql://x" },
+    { ...dev, DATABASE_URL: "./data/app.db" },
+  ],
   SESSION_SECRET: [
     { NODE_ENV: "production" },
     {},
@@ -29,22 +37,55 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
     { NODE_ENV: "production", SESSION_SECRET: PUBLIC_DEV_SECRET },
   ],
   ADMIN_EMAIL: [{ ...dev, ADMIN_EMAIL: "not-an-email" }],
-  ADMIN_PASSWORD: [{ ...dev, ADMIN_PASSWORD: "curta" }, { ...dev, ADMIN_PASSWORD: "é".repeat(40) }],
-  CHAT_WEBHOOK_URL: [{ ...dev, CHAT_WEBHOOK_URL: "not a url" }, { ...dev, CHAT_WEBHOOK_URL: "ftp://n8n.example.com/x" }],
-  CHAT_TIMEOUT_MS: [{ ...dev, CHAT_TIMEOUT_MS: "abc" }, { ...dev, CHAT_TIMEOUT_MS: "0" }],
-  CHAT_RATE_LIMIT: [{ ...dev, CHAT_RATE_LIMIT: "abc" }, { ...dev, CHAT_RATE_LIMIT: "-1" }],
-  CHAT_WEBHOOK_CONCURRENCY: [{ ...dev, CHAT_WEBHOOK_CONCURRENCY: "muitos" }, { ...dev, CHAT_WEBHOOK_CONCURRENCY: "0" }, { ...dev, CHAT_WEBHOOK_CONCURRENCY: "2.5" }],
+  ADMIN_PASSWORD: [
+    { ...dev, ADMIN_PASSWORD: "curta" },
+    { ...dev, ADMIN_PASSWORD: "é".repeat(40) },
+  ],
+  CHAT_WEBHOOK_URL: [
+    { ...dev, CHAT_WEBHOOK_URL: "not a url" },
+    { ...dev, CHAT_WEBHOOK_URL: "ftp://n8n.example.com/x" },
+  ],
+  CHAT_TIMEOUT_MS: [
+    { ...dev, CHAT_TIMEOUT_MS: "abc" },
+    { ...dev, CHAT_TIMEOUT_MS: "0" },
+  ],
+  CHAT_RATE_LIMIT: [
+    { ...dev, CHAT_RATE_LIMIT: "abc" },
+    { ...dev, CHAT_RATE_LIMIT: "-1" },
+  ],
+  CHAT_WEBHOOK_CONCURRENCY: [
+    { ...dev, CHAT_WEBHOOK_CONCURRENCY: "muitos" },
+    { ...dev, CHAT_WEBHOOK_CONCURRENCY: "0" },
+    { ...dev, CHAT_WEBHOOK_CONCURRENCY: "2.5" },
+  ],
   UPLOADS_DIR: [{ ...dev, UPLOADS_DIR: join(root, "package.json") }],
-  MAX_IMAGE_MB: [{ ...dev, MAX_IMAGE_MB: "abc" }, { ...dev, MAX_IMAGE_MB: "-1" }],
-  MAX_VIDEO_MB: [{ ...dev, MAX_VIDEO_MB: "ten" }, { ...dev, MAX_VIDEO_MB: "0" }],
+  MAX_IMAGE_MB: [
+    { ...dev, MAX_IMAGE_MB: "abc" },
+    { ...dev, MAX_IMAGE_MB: "-1" },
+  ],
+  MAX_VIDEO_MB: [
+    { ...dev, MAX_VIDEO_MB: "ten" },
+    { ...dev, MAX_VIDEO_MB: "0" },
+  ],
   S3_ENDPOINT: [{ ...dev, S3_ENDPOINT: "minio:9000" }],
   S3_REGION: [{ ...dev, S3_REGION: "São Paulo" }],
   S3_ACCESS_KEY_ID: [{ ...dev, S3_SECRET_ACCESS_KEY: "secret-without-key" }],
   S3_SECRET_ACCESS_KEY: [{ ...dev, S3_ACCESS_KEY_ID: "key-without-secret" }],
   S3_PUBLIC_URL: [{ ...dev, S3_PUBLIC_URL: "cdn.example.com" }],
-  TRUST_PROXY: [{ ...dev, TRUST_PROXY: "yes" }, { ...dev, TRUST_PROXY: "-1" }, { ...dev, TRUST_PROXY: "11" }],
-  SITE_URL: [{ ...dev, SITE_URL: "www.winddigital.com.br" }, { ...dev, SITE_URL: "javascript:alert(1)" }],
-  PAGE_CACHE_CHECK_MS: [{ ...dev, PAGE_CACHE_CHECK_MS: "abc" }, { ...dev, PAGE_CACHE_CHECK_MS: "-5" }, { ...dev, PAGE_CACHE_CHECK_MS: "1.5" }],
+  TRUST_PROXY: [
+    { ...dev, TRUST_PROXY: "yes" },
+    { ...dev, TRUST_PROXY: "-1" },
+    { ...dev, TRUST_PROXY: "11" },
+  ],
+  SITE_URL: [
+    { ...dev, SITE_URL: "www.winddigital.com.br" },
+    { ...dev, SITE_URL: "javascript:alert(1)" },
+  ],
+  PAGE_CACHE_CHECK_MS: [
+    { ...dev, PAGE_CACHE_CHECK_MS: "abc" },
+    { ...dev, PAGE_CACHE_CHECK_MS: "-5" },
+    { ...dev, PAGE_CACHE_CHECK_MS: "1.5" },
+  ],
   BUILD_DIR: "checked by the server",
   PUBLIC_DIR: [{ ...dev, PUBLIC_DIR: "/no/such/folder" }],
   IMG_TEST_ALLOW_HOSTS: [{ ...dev, IMG_TEST_ALLOW_HOSTS: "http://127.0.0.2/" }],

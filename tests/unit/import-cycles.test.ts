@@ -77,7 +77,9 @@ describe("import graph", () => {
 
   it("keeps lib/ and server/ below components/ and routes/: types they share live in lib", () => {
     const upward = [...importGraph(["app/lib", "server"])].flatMap(([file, targets]) =>
-      targets.filter((target) => /^app\/(components|routes)\//.test(path.relative(root, target))).map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
+      targets
+        .filter((target) => /^app\/(components|routes)\//.test(path.relative(root, target)))
+        .map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
     );
     expect(upward).toEqual([]);
   });

@@ -31,9 +31,7 @@ describe("Video poster and variants", () => {
   const html = (props: Parameters<typeof Video>[0]) => renderToStaticMarkup(createElement(Video, props));
 
   it("derives a resized poster from a demo clip unless one is given or refused", () => {
-    expect(html({ src: "/demo/videos/aluno-rafael.mp4", title: "Depoimento" })).toContain(
-      'poster="/img?src=%2Fdemo%2Fvideos%2Faluno-rafael.webp&amp;w=1280"',
-    );
+    expect(html({ src: "/demo/videos/aluno-rafael.mp4", title: "Depoimento" })).toContain('poster="/img?src=%2Fdemo%2Fvideos%2Faluno-rafael.webp&amp;w=1280"');
     expect(html({ src: "/demo/videos/aluno-rafael.mp4", poster: "/demo/avatars/a.webp", posterWidth: 640 })).toContain(
       'poster="/img?src=%2Fdemo%2Favatars%2Fa.webp&amp;w=640"',
     );

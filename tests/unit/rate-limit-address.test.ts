@@ -6,7 +6,13 @@ import { rateLimitAddress, requestInfo, requestInfoContext } from "~/lib/request
 describe("rateLimitAddress", () => {
   it("keys an IPv6 address by its /64, however it is written", () => {
     const key = "2001:db8:1:2::/64";
-    for (const address of ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:0DB8:0001:0002:0:0:0:abcd", "2001:db8:1:2:a:b:1.2.3.4", "2001:db8:1:2::7%eth0"]) {
+    for (const address of [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0DB8:0001:0002:0:0:0:abcd",
+      "2001:db8:1:2:a:b:1.2.3.4",
+      "2001:db8:1:2::7%eth0",
+    ]) {
       expect(rateLimitAddress(address)).toBe(key);
     }
     expect(rateLimitAddress("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");

@@ -21,10 +21,10 @@ const CORPUS = [
   '<a href="vbscript:msgbox(1)">link</a>',
   '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
   '<svg onload="alert(1)"><circle r="10"/></svg>',
-  '<svg><script>alert(1)</script></svg>',
+  "<svg><script>alert(1)</script></svg>",
   '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
   '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
   '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
   '<iframe src="javascript:alert(1)"></iframe>',
   '<object data="javascript:alert(1)"></object><embed src="javascript:alert(1)">',
@@ -45,7 +45,28 @@ const CORPUS = [
   '<img src="https://exemplo.com.br/a.png" alt="ok" srcset="javascript:alert(1) 1x">',
 ];
 
-const EXECUTABLE_TAGS = new Set(["script", "style", "iframe", "frame", "object", "embed", "svg", "math", "form", "input", "button", "link", "meta", "base", "template", "noscript", "audio", "video", "source", "details"]);
+const EXECUTABLE_TAGS = new Set([
+  "script",
+  "style",
+  "iframe",
+  "frame",
+  "object",
+  "embed",
+  "svg",
+  "math",
+  "form",
+  "input",
+  "button",
+  "link",
+  "meta",
+  "base",
+  "template",
+  "noscript",
+  "audio",
+  "video",
+  "source",
+  "details",
+]);
 const URL_ATTRIBUTES = new Set(["href", "src", "srcset", "action", "formaction", "xlink:href", "data", "poster", "background"]);
 
 /** Everything executable a browser would find in `html`. */
@@ -84,7 +105,9 @@ describe("blog HTML sanitizing against an XSS corpus", () => {
   });
 
   it("keeps the content people write", () => {
-    const html = sanitizeBlogHtml('<h2>Título</h2><p>Texto com <strong>negrito</strong> e <a href="https://exemplo.com.br">um link</a>.</p><ul><li>item</li></ul>');
+    const html = sanitizeBlogHtml(
+      '<h2>Título</h2><p>Texto com <strong>negrito</strong> e <a href="https://exemplo.com.br">um link</a>.</p><ul><li>item</li></ul>',
+    );
     expect(html).toContain("<h2>Título</h2>");
     expect(html).toContain("<strong>negrito</strong>");
     expect(html).toContain('href="https://exemplo.com.br"');

@@ -10,10 +10,12 @@ const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToSt
 
 describe("Image", () => {
   it("offers allowlisted widths up to twice the shown width, with sizes, dimensions and lazy loading", () => {
-    const out = html(createElement(Image, { src: "/media/portfolio-media/123.jpg", alt: "Projeto", width: 400, height: 300, sizes: "(min-width: 768px) 33vw, 100vw" }));
+    const out = html(
+      createElement(Image, { src: "/media/portfolio-media/123.jpg", alt: "Projeto", width: 400, height: 300, sizes: "(min-width: 768px) 33vw, 100vw" }),
+    );
     expect(out).toContain(`src="${imageUrl("/media/portfolio-media/123.jpg", 480)}"`);
     expect(out).toContain(`srcSet="/img?src=%2Fmedia%2Fportfolio-media%2F123.jpg&w=160 160w, `);
-    expect(out).toContain("&w=768 768w\"");
+    expect(out).toContain('&w=768 768w"');
     expect(out).not.toContain("&w=960");
     expect(out).toContain('sizes="(min-width: 768px) 33vw, 100vw"');
     expect(out).toContain('width="400"');
@@ -59,7 +61,9 @@ describe("Image", () => {
 
 describe("Video", () => {
   it("loads only metadata and shows a resized poster", () => {
-    const out = html(createElement(Video, { src: "/media/portfolio-media/course-testimonials/1.mp4", poster: "/demo/portfolio/capa.webp", title: "Depoimento" }));
+    const out = html(
+      createElement(Video, { src: "/media/portfolio-media/course-testimonials/1.mp4", poster: "/demo/portfolio/capa.webp", title: "Depoimento" }),
+    );
     expect(out).toContain('preload="metadata"');
     expect(out).toContain('poster="/img?src=%2Fdemo%2Fportfolio%2Fcapa.webp&w=1280"');
     expect(out).toContain("controls");

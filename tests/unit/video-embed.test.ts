@@ -14,7 +14,13 @@ describe("videoEmbedUrl", () => {
     expect(videoEmbedUrl(input)).toBe(expected);
   });
 
-  it.each(["https://evil.example/watch?v=dQw4w9WgXcQ", "javascript:alert(1)", "https://www.youtube.com/watch?v=<x>", "https://vimeo.com/channels", "não é um link"])("refuses %s", (input) => {
+  it.each([
+    "https://evil.example/watch?v=dQw4w9WgXcQ",
+    "javascript:alert(1)",
+    "https://www.youtube.com/watch?v=<x>",
+    "https://vimeo.com/channels",
+    "não é um link",
+  ])("refuses %s", (input) => {
     expect(videoEmbedUrl(input)).toBeNull();
   });
 });
@@ -24,7 +30,9 @@ describe("embedded videos in blog HTML", () => {
 
   it("keeps an embed player as the editor writes it (so editor and textarea save the same)", () => {
     expect(sanitizeBlogHtml(player)).toBe(player);
-    expect(sanitizeBlogHtml('<iframe src="https://player.vimeo.com/video/123456789"></iframe>')).toBe('<iframe src="https://player.vimeo.com/video/123456789"></iframe>');
+    expect(sanitizeBlogHtml('<iframe src="https://player.vimeo.com/video/123456789"></iframe>')).toBe(
+      '<iframe src="https://player.vimeo.com/video/123456789"></iframe>',
+    );
   });
 
   it.each([
@@ -38,6 +46,8 @@ describe("embedded videos in blog HTML", () => {
   });
 
   it("drops handlers and other attributes of an allowed player", () => {
-    expect(sanitizeBlogHtml('<iframe src="https://player.vimeo.com/video/123456" onload="x()" srcdoc="y" style="z"></iframe>')).toBe('<iframe src="https://player.vimeo.com/video/123456"></iframe>');
+    expect(sanitizeBlogHtml('<iframe src="https://player.vimeo.com/video/123456" onload="x()" srcdoc="y" style="z"></iframe>')).toBe(
+      '<iframe src="https://player.vimeo.com/video/123456"></iframe>',
+    );
   });
 });

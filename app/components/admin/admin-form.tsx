@@ -152,15 +152,7 @@ export function AdminForm({
   }
 
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      id={id ?? form.id}
-      noValidate
-      onSubmit={onSubmit}
-      className="space-y-5"
-      aria-busy={busy || undefined}
-    >
+    <Form method="post" encType="multipart/form-data" id={id ?? form.id} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={busy || undefined}>
       {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
       <fieldset disabled={busy} className="space-y-5 disabled:opacity-80">
         {recordId ? <input type="hidden" name="id" value={recordId} /> : null}
@@ -197,7 +189,10 @@ export function AdminForm({
 /** The action's message inside the page (the toast itself needs the next page or JavaScript). */
 export function InlineAlert({ toast }: { toast: Toast }) {
   return (
-    <div role="alert" className={`rounded-lg border px-4 py-3 ${toast.type === "error" ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}>
+    <div
+      role="alert"
+      className={`rounded-lg border px-4 py-3 ${toast.type === "error" ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}
+    >
       <p className="font-semibold">{toast.title}</p>
       {toast.description ? <p className="text-sm">{toast.description}</p> : null}
     </div>

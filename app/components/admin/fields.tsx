@@ -71,7 +71,19 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ field, label, required, rows = 3, hint }: { field: FieldState; label: string; required?: boolean; rows?: number; hint?: string }) {
+export function TextAreaField({
+  field,
+  label,
+  required,
+  rows = 3,
+  hint,
+}: {
+  field: FieldState;
+  label: string;
+  required?: boolean;
+  rows?: number;
+  hint?: string;
+}) {
   return (
     <FieldShell field={field} label={label} required={required} hint={hint}>
       <textarea
@@ -89,7 +101,13 @@ export function TextAreaField({ field, label, required, rows = 3, hint }: { fiel
 export function SelectField({ field, label, options, required }: { field: FieldState; label: string; options: readonly string[]; required?: boolean }) {
   return (
     <FieldShell field={field} label={label} required={required}>
-      <select key={stringValue(field.initialValue)} defaultValue={stringValue(field.initialValue) ?? ""} required={required} className={inputClass} {...ariaProps(field)}>
+      <select
+        key={stringValue(field.initialValue)}
+        defaultValue={stringValue(field.initialValue) ?? ""}
+        required={required}
+        className={inputClass}
+        {...ariaProps(field)}
+      >
         <option value="" disabled>
           Selecione...
         </option>
@@ -177,7 +195,12 @@ export function FileField({
       </label>
       {preview && picked ? (
         <figure className="mt-2" data-preview={name}>
-          <MediaPreview url={picked.url} video={picked.video} className="h-32 w-auto rounded-lg border border-slate-200 object-cover" alt={`Pré-visualização: ${label}`} />
+          <MediaPreview
+            url={picked.url}
+            video={picked.video}
+            className="h-32 w-auto rounded-lg border border-slate-200 object-cover"
+            alt={`Pré-visualização: ${label}`}
+          />
           <figcaption className="mt-1 text-xs text-slate-500">Pré-visualização (enviado ao salvar)</figcaption>
         </figure>
       ) : preview && current ? (
@@ -224,6 +247,7 @@ function accepts(accept: string, file: File): boolean {
 
 /** An image or a video, by the URL's extension (or `video` for a picked file's object URL). */
 export function MediaPreview({ url, className, alt = "", video }: { url: string; className?: string; alt?: string; video?: boolean }) {
-  if (video ?? /\.(mp4|webm|ogg)(\?|#|$)/i.test(url)) return <video src={url} className={className} muted playsInline controls preload="metadata" aria-label={alt || undefined} />;
+  if (video ?? /\.(mp4|webm|ogg)(\?|#|$)/i.test(url))
+    return <video src={url} className={className} muted playsInline controls preload="metadata" aria-label={alt || undefined} />;
   return <img src={previewSrc(url)} alt={alt} className={className} loading={url.startsWith("blob:") ? "eager" : "lazy"} />;
 }

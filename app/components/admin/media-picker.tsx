@@ -99,7 +99,12 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
             <h2 id={`picker-${field}-title`} className="text-xl font-bold text-slate-900">
               Escolher da biblioteca
             </h2>
-            <button type="button" aria-label="Fechar" onClick={() => dialog.current?.close()} className="rounded-full px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100">
+            <button
+              type="button"
+              aria-label="Fechar"
+              onClick={() => dialog.current?.close()}
+              className="rounded-full px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100"
+            >
               ×
             </button>
           </div>
@@ -134,13 +139,23 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
           )}
           {data && data.pages > 1 ? (
             <div className="mt-4 flex items-center justify-center gap-4 text-sm">
-              <button type="button" disabled={data.page <= 1} onClick={() => load(data.page - 1)} className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold disabled:opacity-40">
+              <button
+                type="button"
+                disabled={data.page <= 1}
+                onClick={() => load(data.page - 1)}
+                className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold disabled:opacity-40"
+              >
                 Anterior
               </button>
               <span>
                 Página {data.page} de {data.pages}
               </span>
-              <button type="button" disabled={data.page >= data.pages} onClick={() => load(data.page + 1)} className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold disabled:opacity-40">
+              <button
+                type="button"
+                disabled={data.page >= data.pages}
+                onClick={() => load(data.page + 1)}
+                className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold disabled:opacity-40"
+              >
                 Próxima
               </button>
             </div>
@@ -166,7 +181,10 @@ export function LibraryChoice({ field, accept, label }: { field: string; accept:
       <input type="hidden" name={param} value={chosen} />
       {chosen ? (
         <figure data-library-choice={field}>
-          <LibraryThumbnail file={{ url: chosen, name: `${label}: arquivo escolhido`, type: /\.(mp4|webm|ogg|mov)$/i.test(chosen) ? "video" : "image" }} className="h-32 w-auto rounded-lg border border-slate-200 object-cover" />
+          <LibraryThumbnail
+            file={{ url: chosen, name: `${label}: arquivo escolhido`, type: /\.(mp4|webm|ogg|mov)$/i.test(chosen) ? "video" : "image" }}
+            className="h-32 w-auto rounded-lg border border-slate-200 object-cover"
+          />
           <figcaption className="mt-1 text-xs text-slate-500">
             Escolhido da biblioteca (usado ao salvar, se nenhum arquivo novo for enviado).{" "}
             <Link

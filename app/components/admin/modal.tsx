@@ -7,10 +7,23 @@ import { Form, Link, useActionData, useNavigate, useNavigation } from "react-rou
 import { InlineAlert, useToastFrom } from "./admin-form";
 import type { Toast } from "~/lib/toast";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const FIRST_FIELD = 'input:not([type="hidden"]), textarea, select, button';
 
-export function Modal({ title, closeTo, children, role = "dialog", wide = false }: { title: string; closeTo: string; children: ReactNode; role?: "dialog" | "alertdialog"; wide?: boolean }) {
+export function Modal({
+  title,
+  closeTo,
+  children,
+  role = "dialog",
+  wide = false,
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+  role?: "dialog" | "alertdialog";
+  wide?: boolean;
+}) {
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
   const close = useEffectEvent(() => navigate(closeTo, { preventScrollReset: true }));
@@ -46,7 +59,13 @@ export function Modal({ title, closeTo, children, role = "dialog", wide = false 
 
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 px-4 py-10">
-      <div ref={panel} role={role} aria-modal="true" aria-labelledby="modal-title" className={`w-full ${wide ? "max-w-2xl" : "max-w-md"} rounded-2xl bg-white p-6 shadow-2xl`}>
+      <div
+        ref={panel}
+        role={role}
+        aria-modal="true"
+        aria-labelledby="modal-title"
+        className={`w-full ${wide ? "max-w-2xl" : "max-w-md"} rounded-2xl bg-white p-6 shadow-2xl`}
+      >
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id="modal-title" className="text-xl font-bold text-slate-900">
             {title}
@@ -82,7 +101,12 @@ export function ConfirmDelete({ id, message, closeTo, title = "Confirmar exclus√
       <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={id} />
-        <Link to={closeTo} preventScrollReset data-autofocus className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50">
+        <Link
+          to={closeTo}
+          preventScrollReset
+          data-autofocus
+          className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50"
+        >
           Cancelar
         </Link>
         <button type="submit" disabled={deleting} className="rounded-full bg-red-600 px-5 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60">

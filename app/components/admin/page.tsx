@@ -63,10 +63,20 @@ export function EmptyState({ children }: { children: ReactNode }) {
 export function RowActions({ editTo, deleteTo, label }: { editTo: string; deleteTo: string; label: string }) {
   return (
     <div className="flex gap-2">
-      <Link to={editTo} preventScrollReset className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50" aria-label={`Editar ${label}`}>
+      <Link
+        to={editTo}
+        preventScrollReset
+        className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        aria-label={`Editar ${label}`}
+      >
         Editar
       </Link>
-      <Link to={deleteTo} preventScrollReset className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50" aria-label={`Excluir ${label}`}>
+      <Link
+        to={deleteTo}
+        preventScrollReset
+        className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+        aria-label={`Excluir ${label}`}
+      >
         Excluir
       </Link>
     </div>

@@ -74,7 +74,10 @@ export default function RichTextEditor({ textareaId, labelId }: { textareaId: st
   });
   if (!editor) return null;
   return (
-    <div className="mt-1 rounded-xl border border-slate-300 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-200" data-rich-text="">
+    <div
+      className="mt-1 rounded-xl border border-slate-300 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-200"
+      data-rich-text=""
+    >
       <Toolbar editor={editor} />
       <EditorContent editor={editor} />
     </div>
@@ -102,18 +105,22 @@ function Toolbar({ editor }: { editor: Editor }) {
     const href = window.prompt("Endereço do link (https://...)", current ?? "https://");
     if (href === null) return;
     if (href.trim() === "") return void chain().extendMarkRange("link").unsetLink().run();
-    if (!/^(https?:\/\/|mailto:|tel:|\/)/.test(href.trim())) return showToast({ type: "error", title: "Link inválido", description: "Use um endereço que comece com https://" });
+    if (!/^(https?:\/\/|mailto:|tel:|\/)/.test(href.trim()))
+      return showToast({ type: "error", title: "Link inválido", description: "Use um endereço que comece com https://" });
     chain().extendMarkRange("link").setLink({ href: href.trim() }).run();
   }
 
   function addImage(src: string) {
-    chain().setImage({ src, alt: window.prompt("Descrição da imagem (texto alternativo)") ?? "" }).run();
+    chain()
+      .setImage({ src, alt: window.prompt("Descrição da imagem (texto alternativo)") ?? "" })
+      .run();
   }
 
   function addImageByUrl() {
     const src = window.prompt("Endereço da imagem (https://...)");
     if (!src) return;
-    if (!/^(https:\/\/|\/media\/)/.test(src.trim())) return showToast({ type: "error", title: "Imagem inválida", description: "Use um endereço que comece com https://" });
+    if (!/^(https:\/\/|\/media\/)/.test(src.trim()))
+      return showToast({ type: "error", title: "Imagem inválida", description: "Use um endereço que comece com https://" });
     addImage(src.trim());
   }
 

@@ -2,7 +2,17 @@
 // plain forms that work without JavaScript. With JavaScript each row also gets a drag handle
 // (dnd-kit: mouse, touch, and the keyboard: Space or Enter to lift, arrows to move, Space or
 // Enter to drop, Escape to cancel), and a drop posts the whole new order at once.
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useState, type ReactNode } from "react";
@@ -70,7 +80,8 @@ function DraggableList<T extends { id: string }>({ items, label, render, classNa
   const position = (id: UniqueIdentifier) => order.indexOf(String(id)) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `${name(active.id)} levantado, na posição ${position(active.id)} de ${order.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} movido para a posição ${position(over.id)} de ${order.length}.` : `${name(active.id)} fora da lista.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${name(active.id)} movido para a posição ${position(over.id)} de ${order.length}.` : `${name(active.id)} fora da lista.`,
     onDragEnd: ({ active, over }) => (over ? `${name(active.id)} solto na posição ${position(over.id)} de ${order.length}.` : `${name(active.id)} solto.`),
     onDragCancel: ({ active }) => `Movimento cancelado: ${name(active.id)} voltou à posição ${position(active.id)}.`,
   };
@@ -89,7 +100,10 @@ function DraggableList<T extends { id: string }>({ items, label, render, classNa
       onDragEnd={onDragEnd}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: "Para reordenar, pressione espaço ou Enter, use as setas para escolher a nova posição e pressione espaço ou Enter para soltar. Esc cancela." },
+        screenReaderInstructions: {
+          draggable:
+            "Para reordenar, pressione espaço ou Enter, use as setas para escolher a nova posição e pressione espaço ou Enter para soltar. Esc cancela.",
+        },
       }}
     >
       <SortableContext items={order} strategy={rectSortingStrategy}>
@@ -109,7 +123,11 @@ function DraggableList<T extends { id: string }>({ items, label, render, classNa
 function SortableRow({ id, label, className, children }: { id: string; label: string; className: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={`${className} relative ${isDragging ? "z-10 opacity-80 shadow-lg" : ""}`}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`${className} relative ${isDragging ? "z-10 opacity-80 shadow-lg" : ""}`}
+    >
       <button
         type="button"
         ref={setActivatorNodeRef}
@@ -142,7 +160,14 @@ function MoveButton({ id, label, move }: { id: string; label: string; move: "up"
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="reorder" />
       <input type="hidden" name="id" value={id} />
-      <button type="submit" name="move" value={move} aria-label={`${text}: ${label}`} title={text} className="rounded-lg border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50">
+      <button
+        type="submit"
+        name="move"
+        value={move}
+        aria-label={`${text}: ${label}`}
+        title={text}
+        className="rounded-lg border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50"
+      >
         <span aria-hidden="true">{move === "up" ? "↑" : "↓"}</span>
       </button>
     </Form>

@@ -9,7 +9,19 @@ import { urlList } from "~/lib/url-list";
 import { FieldError } from "./fields";
 import { useHydrated } from "~/hooks/use-hydrated";
 
-export function UrlListField({ name, label, initial, placeholder = "https://...", errors }: { name: string; label: string; initial: string[]; placeholder?: string; errors?: string[] }) {
+export function UrlListField({
+  name,
+  label,
+  initial,
+  placeholder = "https://...",
+  errors,
+}: {
+  name: string;
+  label: string;
+  initial: string[];
+  placeholder?: string;
+  errors?: string[];
+}) {
   const hydrated = useHydrated();
   const [items, setItems] = useState<string[]>(initial);
   const [draft, setDraft] = useState("");

@@ -2,14 +2,7 @@
 // shows the typing indicator while a reply is pending, remembers a close for the rest of the
 // visit (sessionStorage) and opens on the `openAIChat` window event.
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from "react";
-import {
-  CLOSED_STORAGE_KEY,
-  INPUT_PLACEHOLDER,
-  MESSAGE_MAX_LENGTH,
-  OPEN_EVENT,
-  QUICK_SUGGESTIONS,
-  REPLY_ERROR,
-} from "~/lib/chat/texts";
+import { CLOSED_STORAGE_KEY, INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS, REPLY_ERROR } from "~/lib/chat/texts";
 import type { ChatState } from "~/lib/chat/state.server";
 import {
   ChatBubbleIcon,
@@ -122,13 +115,7 @@ export default function ChatLive({ initialMessages, openRequested }: ChatLivePro
   }
 
   return (
-    <section
-      id={PANEL_ID}
-      aria-labelledby={TITLE_ID}
-      className={panelClass}
-      data-chat-ready=""
-      ref={panelRef}
-    >
+    <section id={PANEL_ID} aria-labelledby={TITLE_ID} className={panelClass} data-chat-ready="" ref={panelRef}>
       <ChatHeader
         closeControl={
           <button type="button" onClick={closeChat} className={closeClass} aria-label="Fechar chat">

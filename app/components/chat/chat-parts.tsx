@@ -56,22 +56,13 @@ export function ChatHeader({ closeControl }: { closeControl: ReactNode }) {
   );
 }
 
-export const closeClass =
-  "flex h-9 w-9 items-center justify-center rounded-full text-slate-200 transition hover:bg-white/10 hover:text-white";
+export const closeClass = "flex h-9 w-9 items-center justify-center rounded-full text-slate-200 transition hover:bg-white/10 hover:text-white";
 
 /**
  * The conversation, newest at the bottom. The scroll box is a reversed column, so it starts
  * (and stays) scrolled to the newest message even without JavaScript.
  */
-export function MessageList({
-  messages,
-  pending = false,
-  scrollRef,
-}: {
-  messages: ChatMessage[];
-  pending?: boolean;
-  scrollRef?: Ref<HTMLDivElement>;
-}) {
+export function MessageList({ messages, pending = false, scrollRef }: { messages: ChatMessage[]; pending?: boolean; scrollRef?: Ref<HTMLDivElement> }) {
   return (
     <div ref={scrollRef} className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-slate-50 px-4 py-4">
       {/* mb-auto: a short conversation starts at the top of the box instead of under empty space. */}

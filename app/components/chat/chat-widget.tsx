@@ -26,9 +26,8 @@ import {
 } from "./chat-parts";
 import type { ChatLiveProps } from "./chat-live";
 
-const ChatLive = lazy(
-  (): Promise<{ default: (props: ChatLiveProps) => ReactNode }> =>
-    import("./chat-live").catch((error: unknown) => {
+const ChatLive = lazy((): Promise<{ default: (props: ChatLiveProps) => ReactNode }> =>
+  import("./chat-live").catch((error: unknown) => {
     console.error("Chat widget failed to load", error);
     return { default: ({ staticWidget }: ChatLiveProps) => staticWidget };
   }),

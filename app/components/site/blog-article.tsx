@@ -41,7 +41,15 @@ export function BlogArticle({ post, jsonLd }: { post: ArticlePost; jsonLd?: obje
         </p>
       </div>
       <div className="container-site mt-10 max-w-4xl">
-        <Image src={post.coverImage} alt={post.title} width={1200} height={630} priority sizes="(min-width: 1024px) 896px, 100vw" className="aspect-[1200/630] w-full rounded-3xl object-cover shadow-xl" />
+        <Image
+          src={post.coverImage}
+          alt={post.title}
+          width={1200}
+          height={630}
+          priority
+          sizes="(min-width: 1024px) 896px, 100vw"
+          className="aspect-[1200/630] w-full rounded-3xl object-cover shadow-xl"
+        />
       </div>
       <div className="container-site mt-12 max-w-3xl">
         <div className="prose-blog" dangerouslySetInnerHTML={{ __html: post.html }} />

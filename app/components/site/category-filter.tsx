@@ -3,7 +3,17 @@
 import { Link } from "react-router";
 import { ALL_CATEGORIES } from "~/content/categories";
 
-export function CategoryFilter({ basePath, categories, active, label }: { basePath: string; categories: readonly string[]; active: string | null; label: string }) {
+export function CategoryFilter({
+  basePath,
+  categories,
+  active,
+  label,
+}: {
+  basePath: string;
+  categories: readonly string[];
+  active: string | null;
+  label: string;
+}) {
   return (
     <nav aria-label={label}>
       <ul className="flex flex-wrap justify-center gap-2">

@@ -71,8 +71,8 @@ export function CookieNotice({ consent }: { consent: ConsentChoice | null }) {
             Aviso
           </h2>
           <p className="mt-0.5 text-[13px] leading-snug text-slate-700 sm:mt-1 sm:text-sm sm:leading-normal">
-            Utilizamos cookies para garantir as funcionalidades do site, melhorar a sua experiência, medir a audiência e
-            personalizar o marketing. Você pode aceitar ou recusar os cookies não essenciais.{" "}
+            Utilizamos cookies para garantir as funcionalidades do site, melhorar a sua experiência, medir a audiência e personalizar o marketing. Você pode
+            aceitar ou recusar os cookies não essenciais.{" "}
             <Link
               to="/politica-privacidade"
               onClick={hide}

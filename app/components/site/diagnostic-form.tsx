@@ -24,7 +24,16 @@ export function DiagnosticForm({ result }: { result?: WhatsAppFormResult | null 
         </p>
       ) : null}
       <TextField {...common} name="name" label="Nome" autoComplete="name" placeholder="Seu nome" errors={errors.name} defaultValue={values.name} />
-      <TextField {...common} name="phone" type="tel" label="WhatsApp" autoComplete="tel" placeholder="(62) 99999-9999" errors={errors.phone} defaultValue={values.phone} />
+      <TextField
+        {...common}
+        name="phone"
+        type="tel"
+        label="WhatsApp"
+        autoComplete="tel"
+        placeholder="(62) 99999-9999"
+        errors={errors.phone}
+        defaultValue={values.phone}
+      />
       <SelectField
         {...common}
         name="revenue"

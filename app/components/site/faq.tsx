@@ -10,7 +10,15 @@ export function FaqAccordion({ items }: { items: FaqEntry[] }) {
           <summary className="flex cursor-pointer items-center justify-between gap-4 px-5 py-5 text-left font-semibold text-ink hover:text-brand-700 sm:px-7">
             <h3 className="text-base sm:text-lg">{item.question}</h3>
             <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              <svg viewBox="0 0 24 24" className="faq-chevron size-4 transition-transform" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+              <svg
+                viewBox="0 0 24 24"
+                className="faq-chevron size-4 transition-transform"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+              >
                 <path d="M12 5v14M5 12h14" />
               </svg>
             </span>

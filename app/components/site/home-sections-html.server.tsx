@@ -9,15 +9,7 @@ import { faq, faqHeading } from "~/content/home";
 import { SiteSettingsProvider, type SiteSettings } from "~/lib/site-settings";
 import { renderStaticHtml } from "~/lib/static-html.server";
 import { FaqAccordion } from "./faq";
-import {
-  HeroSection,
-  MethodologySection,
-  ProblemsSection,
-  ProofSection,
-  ReasonsSection,
-  ServicesSection,
-  TransformationSection,
-} from "./home-sections";
+import { HeroSection, MethodologySection, ProblemsSection, ProofSection, ReasonsSection, ServicesSection, TransformationSection } from "./home-sections";
 import { LogoStrip, type ClientLogoItem } from "./logo-strip";
 import { SectionHeading } from "./ui";
 

@@ -123,7 +123,10 @@ export function TransformationSection() {
           <p className="mt-2 text-slate-600">Todos os canais conectados e trabalhando pelo mesmo objetivo.</p>
           <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3">
             {ecosystem.map((e) => (
-              <li key={e.label} className="flex flex-col items-center gap-3 rounded-2xl bg-white p-5 text-center text-sm font-semibold text-ink shadow-sm ring-1 ring-slate-100">
+              <li
+                key={e.label}
+                className="flex flex-col items-center gap-3 rounded-2xl bg-white p-5 text-center text-sm font-semibold text-ink shadow-sm ring-1 ring-slate-100"
+              >
                 <span className="flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
                   <Icon name={e.icon} className="size-6" />
                 </span>
@@ -141,7 +144,13 @@ export function MethodologySection() {
   return (
     <section id="como-funciona" aria-labelledby="metodologia" className="bg-ink py-20 text-white sm:py-28">
       <div className="container-site">
-        <SectionHeading tone="dark" id="metodologia" eyebrow="Como funciona" title="Metodologia em 5 fases" text="Um caminho claro, do diagnóstico ao crescimento escalável." />
+        <SectionHeading
+          tone="dark"
+          id="metodologia"
+          eyebrow="Como funciona"
+          title="Metodologia em 5 fases"
+          text="Um caminho claro, do diagnóstico ao crescimento escalável."
+        />
         <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-5">
           {phases.map((phase) => (
             <li key={phase.number} className="flex flex-col rounded-2xl border border-white/10 bg-white/5 p-6">
@@ -182,7 +191,10 @@ export function ServicesSection() {
         <SectionHeading id="servicos" eyebrow="Serviços" title="Tudo o que a sua empresa precisa para crescer no digital" />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {services.map((s) => (
-            <li key={s.id} className="group card relative flex flex-col overflow-hidden p-7 transition hover:-translate-y-1 hover:border-brand-200 hover:shadow-xl">
+            <li
+              key={s.id}
+              className="group card relative flex flex-col overflow-hidden p-7 transition hover:-translate-y-1 hover:border-brand-200 hover:shadow-xl"
+            >
               <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 transition-colors group-hover:bg-brand-600 group-hover:text-white">
                 <Icon name={s.icon} className="size-7" />
               </span>
@@ -260,4 +272,3 @@ export function ProofSection() {
     </section>
   );
 }
-

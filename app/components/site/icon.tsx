@@ -42,14 +42,7 @@ export type IconName =
 
 export function Icon({ name, className = "size-5", label }: { name: IconName; className?: string; label?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      role={label ? "img" : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-      focusable="false"
-    >
+    <svg viewBox="0 0 24 24" className={className} role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true} focusable="false">
       <use href={`${sprite}#${name}`} />
     </svg>
   );

@@ -47,7 +47,13 @@ export function Lightbox({
       className="fixed inset-0 z-[80] flex items-center justify-center bg-ink/90 p-3 backdrop-blur-sm sm:p-8"
     >
       {/* A click on the backdrop closes, as in most galleries; the keyboard has Escape and the close link. */}
-      <button type="button" tabIndex={-1} aria-hidden="true" className="absolute inset-0 cursor-default" onClick={() => navigate(closeHref, { preventScrollReset: true })} />
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-hidden="true"
+        className="absolute inset-0 cursor-default"
+        onClick={() => navigate(closeHref, { preventScrollReset: true })}
+      />
       <div className="relative max-h-full w-full max-w-5xl overflow-y-auto rounded-2xl bg-white p-4 shadow-2xl sm:p-6">
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id="lightbox-titulo" className="text-xl font-bold text-ink sm:text-2xl">

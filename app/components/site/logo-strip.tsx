@@ -8,8 +8,7 @@ export interface ClientLogoItem {
   logoUrl: string;
 }
 
-const itemClass =
-  "flex w-[50cqw] shrink-0 items-center justify-center px-2 sm:w-[33.333cqw] sm:px-3 md:w-[25cqw] lg:w-[20cqw] xl:w-[16.666cqw]";
+const itemClass = "flex w-[50cqw] shrink-0 items-center justify-center px-2 sm:w-[33.333cqw] sm:px-3 md:w-[25cqw] lg:w-[20cqw] xl:w-[16.666cqw]";
 
 export function LogoStrip({ logos }: { logos: ClientLogoItem[] }) {
   if (logos.length === 0) return null;
@@ -25,7 +24,14 @@ export function LogoStrip({ logos }: { logos: ClientLogoItem[] }) {
               logos.map((logo) => (
                 <li key={`${copy}-${logo.id}`} className={itemClass} data-duplicate={copy === 1 || undefined} aria-hidden={copy === 1 || undefined}>
                   <div className="flex h-20 w-full items-center justify-center rounded-xl bg-slate-50 px-4 ring-1 ring-slate-100">
-                    <Image src={logo.logoUrl} alt={copy === 1 ? "" : logo.clientName} width={160} height={64} sizes="160px" className="max-h-12 w-auto object-contain" />
+                    <Image
+                      src={logo.logoUrl}
+                      alt={copy === 1 ? "" : logo.clientName}
+                      width={160}
+                      height={64}
+                      sizes="160px"
+                      className="max-h-12 w-auto object-contain"
+                    />
                   </div>
                 </li>
               )),

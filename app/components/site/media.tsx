@@ -19,13 +19,21 @@ export function MediaCover({ url, alt, className = "", priority = false }: { url
   }
   const kind = mediaKind(url);
   if (kind === "image") {
-    return <Image src={url} alt={alt} width={1280} height={800} priority={priority} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className={`object-cover ${className}`} />;
+    return (
+      <Image
+        src={url}
+        alt={alt}
+        width={1280}
+        height={800}
+        priority={priority}
+        sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+        className={`object-cover ${className}`}
+      />
+    );
   }
   return (
     <div className={`relative bg-ink ${className}`}>
-      {kind === "video" ? (
-        <Video src={url} variant="cover" posterWidth={960} className="size-full object-cover" />
-      ) : null}
+      {kind === "video" ? <Video src={url} variant="cover" posterWidth={960} className="size-full object-cover" /> : null}
       {/* On a video's frame the play mark sits in a corner, clear of the title clips carry in their centre. */}
       <span className={`absolute inset-0 flex p-3 ${kind === "video" ? "items-end justify-start" : "items-center justify-center"}`}>
         <span className="flex size-12 items-center justify-center rounded-full bg-white/90 text-ink shadow-lg">
@@ -62,5 +70,14 @@ export function MediaPlayer({ url, title, className = "", vertical = false }: { 
       />
     );
   }
-  return <Image src={url} alt={title} width={1600} height={1000} sizes="(min-width: 1024px) 70vw, 100vw" className={`h-auto max-h-[70vh] w-full rounded-xl object-contain ${className}`} />;
+  return (
+    <Image
+      src={url}
+      alt={title}
+      width={1600}
+      height={1000}
+      sizes="(min-width: 1024px) 70vw, 100vw"
+      className={`h-auto max-h-[70vh] w-full rounded-xl object-contain ${className}`}
+    />
+  );
 }

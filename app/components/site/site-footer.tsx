@@ -50,10 +50,7 @@ export function SiteFooter() {
           <ul className="mt-6 flex flex-wrap gap-2">
             {socialLinks(settings).map((s) => (
               <li key={s.label}>
-                <a
-                  {...s.link}
-                  className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-brand-600"
-                >
+                <a {...s.link} className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-brand-600">
                   <Icon name={s.icon} className="size-5" />
                   <span className="sr-only">{s.label} (abre em uma nova aba)</span>
                 </a>

@@ -43,10 +43,7 @@ export function SiteHeader() {
         scrolled ? "border-slate-200 shadow-lg shadow-slate-900/5" : "border-transparent"
       }`}
     >
-      <a
-        href="#conteudo"
-        className="sr-only rounded-full bg-ink px-4 py-2 text-white focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50"
-      >
+      <a href="#conteudo" className="sr-only rounded-full bg-ink px-4 py-2 text-white focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50">
         Pular para o conteúdo
       </a>
       <div className="container-site flex h-16 items-center justify-between gap-4 lg:h-20">
@@ -89,9 +86,7 @@ export function SiteHeader() {
                       end={item.to === "/"}
                       onClick={closeMenu}
                       className={({ isActive }) =>
-                        `block rounded-xl px-4 py-3 text-base font-medium ${
-                          isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-100"
-                        }`
+                        `block rounded-xl px-4 py-3 text-base font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-100"}`
                       }
                     >
                       {item.label}

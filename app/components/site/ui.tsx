@@ -57,9 +57,5 @@ export function Stars({ rating = 5, className = "size-4" }: { rating?: number; c
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-16 text-center text-lg text-slate-600">
-      {children}
-    </p>
-  );
+  return <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-16 text-center text-lg text-slate-600">{children}</p>;
 }

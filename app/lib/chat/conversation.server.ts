@@ -25,11 +25,7 @@ export async function loadConversation(sessionId: string): Promise<ChatMessage[]
  * Appends messages, keeping only the last CONVERSATION_LIMIT. With `create: false` only an
  * existing conversation is extended; returns whether the messages were stored.
  */
-export async function appendToConversation(
-  sessionId: string,
-  messages: ChatMessage[],
-  { create = true }: { create?: boolean } = {},
-): Promise<boolean> {
+export async function appendToConversation(sessionId: string, messages: ChatMessage[], { create = true }: { create?: boolean } = {}): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const row = await tx.chatConversation.findUnique({ where: { id: sessionId } });
     if (!row && !create) return false;

@@ -51,7 +51,22 @@ const salesLink = (settings: SiteSettings) => whatsappUrl("Olá, vim do chat do 
 
 const topics: Topic[] = [
   {
-    keywords: ["preco*", "valor", "valores", "custa", "custo*", "investimento", "investir", "orcamento*", "mensalidade", "ticket", "caro", "barato", "pagar", "plano*"],
+    keywords: [
+      "preco*",
+      "valor",
+      "valores",
+      "custa",
+      "custo*",
+      "investimento",
+      "investir",
+      "orcamento*",
+      "mensalidade",
+      "ticket",
+      "caro",
+      "barato",
+      "pagar",
+      "plano*",
+    ],
     answer: (s) => `${faqAnswer("quanto custa")}\n\nPara um orçamento sob medida, fale com o nosso time: ${salesLink(s)}`,
   },
   {
@@ -71,7 +86,24 @@ const topics: Topic[] = [
       ].join("\n"),
   },
   {
-    keywords: ["contato", "contatar", "telefone", "fone", "ligar", "email", "e mail", "whatsapp", "zap", "endereco", "horario*", "atendimento", "falar com", "vendedor", "humano", "pessoa"],
+    keywords: [
+      "contato",
+      "contatar",
+      "telefone",
+      "fone",
+      "ligar",
+      "email",
+      "e mail",
+      "whatsapp",
+      "zap",
+      "endereco",
+      "horario*",
+      "atendimento",
+      "falar com",
+      "vendedor",
+      "humano",
+      "pessoa",
+    ],
     answer: (s) =>
       [
         "Você pode falar com a gente por estes canais:",
@@ -87,7 +119,8 @@ const topics: Topic[] = [
   },
   {
     keywords: ["diagnostico", "reuniao", "consultoria", "gratuito", "gratis", "avaliacao", "analise"],
-    answer: (s) => `${faqAnswer("diagnostico gratuito")}\n\nAgende pelo WhatsApp: ${whatsappUrl("Olá, vim do chat do site e quero agendar o diagnóstico gratuito", s.salesPhone)}`,
+    answer: (s) =>
+      `${faqAnswer("diagnostico gratuito")}\n\nAgende pelo WhatsApp: ${whatsappUrl("Olá, vim do chat do site e quero agendar o diagnóstico gratuito", s.salesPhone)}`,
   },
   {
     keywords: ["contrato*", "fidelidade", "minimo", "cancelar", "cancelamento", "pausar", "multa"],

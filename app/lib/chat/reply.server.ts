@@ -4,14 +4,7 @@ import { env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { offlineReply } from "./offline-responder.server";
-import {
-  MESSAGE_EMPTY,
-  MESSAGE_MAX_LENGTH,
-  MESSAGE_TOO_LONG,
-  RATE_LIMITED,
-  REPLY_ERROR,
-  REPLY_MISSING,
-} from "./texts";
+import { MESSAGE_EMPTY, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG, RATE_LIMITED, REPLY_ERROR, REPLY_MISSING } from "./texts";
 import { askWebhook } from "./webhook.server";
 
 export type ChatAnswer =

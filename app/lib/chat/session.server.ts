@@ -27,9 +27,7 @@ export async function readChatSessionId(request: Request): Promise<string | null
 }
 
 /** The visitor's chat session id, creating one (and the Set-Cookie header to keep it) if needed. */
-export async function chatSession(
-  request: Request,
-): Promise<{ sessionId: string; newSession: boolean; setCookie: string | null }> {
+export async function chatSession(request: Request): Promise<{ sessionId: string; newSession: boolean; setCookie: string | null }> {
   const existing = await readChatSessionId(request);
   if (existing) return { sessionId: existing, newSession: false, setCookie: null };
   const sessionId = randomUUID();

@@ -8,12 +8,7 @@ export const INPUT_PLACEHOLDER = "Digite sua mensagem...";
 export const WHATSAPP_BUTTON = "Falar com vendedor no WhatsApp";
 export const WHATSAPP_TEXT = "Olá, vim do chat do site e quero falar com um vendedor";
 
-export const QUICK_SUGGESTIONS = [
-  "Quero um site",
-  "Preciso melhorar meu Instagram",
-  "Como funciona a IA?",
-  "Quero aumentar vendas",
-] as const;
+export const QUICK_SUGGESTIONS = ["Quero um site", "Preciso melhorar meu Instagram", "Como funciona a IA?", "Quero aumentar vendas"] as const;
 
 /** What the visitor reads when the chat fails, by cause. */
 export const REPLY_ERROR = "Desculpe, ocorreu um erro. Tente novamente.";

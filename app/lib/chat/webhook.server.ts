@@ -12,9 +12,7 @@ export interface WebhookRequest {
   sessionId: string;
 }
 
-export type WebhookResult =
-  | { ok: true; reply: string | null }
-  | { ok: false; cause: string };
+export type WebhookResult = { ok: true; reply: string | null } | { ok: false; cause: string };
 
 const REPLY_FIELDS = ["reply", "output", "text"] as const;
 

@@ -19,8 +19,7 @@ export function requiredText(message: string) {
 }
 
 export const INVALID_URL_MESSAGE = "Informe uma URL válida (https://...)";
-export const FOREIGN_VIDEO_MESSAGE =
-  "Vídeos de outros sites não podem ser exibidos aqui: envie o arquivo do vídeo ou use um link do YouTube ou do Vimeo.";
+export const FOREIGN_VIDEO_MESSAGE = "Vídeos de outros sites não podem ser exibidos aqui: envie o arquivo do vídeo ou use um link do YouTube ou do Vimeo.";
 
 /**
  * What an admin may save as a media URL is what the site can show. Images may come from any
@@ -44,7 +43,10 @@ export function mediaUrlError(url: string, kind: "image" | "video", ownMedia: (u
 }
 
 /** The first error among a list's URLs, as conform field errors ({} when all are fine). */
-export function mediaListErrors(lists: Record<string, { urls: string[]; kind: "image" | "video" }>, ownMedia: (url: string) => boolean): Record<string, string[]> {
+export function mediaListErrors(
+  lists: Record<string, { urls: string[]; kind: "image" | "video" }>,
+  ownMedia: (url: string) => boolean,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const [field, { urls, kind }] of Object.entries(lists)) {
     const error = urls.map((url) => mediaUrlError(url, kind, ownMedia)).find(Boolean);

@@ -62,4 +62,3 @@ export async function deleteByUrl(url: string | null | undefined): Promise<void>
   const object = objectFromUrl(url);
   if (object) await (await storage()).delete(object.bucket, object.key);
 }
-

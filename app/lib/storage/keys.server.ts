@@ -57,7 +57,10 @@ export function contentTypeFor(key: string): string {
 
 /** A random numeric file name that keeps the original extension, under an optional folder. */
 export function randomKey(extension: string, folder?: string): string {
-  const ext = extension.replace(/^\./, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  const ext = extension
+    .replace(/^\./, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
   const name = `${Date.now()}${randomInt(100000, 999999)}${ext ? `.${ext}` : ""}`;
   return folder ? `${folder.replace(/^\/+|\/+$/g, "")}/${name}` : name;
 }

@@ -55,10 +55,7 @@ export class S3Storage implements StorageBackend {
       forcePathStyle: true,
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
-      credentials:
-        config.accessKeyId && config.secretAccessKey
-          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-          : undefined,
+      credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
     });
     this.publicBase = (config.publicUrl || config.endpoint).replace(/\/+$/, "");
   }
@@ -86,7 +83,12 @@ export class S3Storage implements StorageBackend {
       await this.client.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: JSON.stringify(policy) }));
     } catch (error) {
       console.warn(
-        JSON.stringify({ level: "warn", msg: "storage: could not make the bucket publicly readable; do it in the store's console", bucket, error: String(error) }),
+        JSON.stringify({
+          level: "warn",
+          msg: "storage: could not make the bucket publicly readable; do it in the store's console",
+          bucket,
+          error: String(error),
+        }),
       );
     }
   }
@@ -114,9 +116,7 @@ export class S3Storage implements StorageBackend {
   async get(bucket: Bucket, key: string, range?: { start: number; end: number }): Promise<ObjectBody | null> {
     checkKey(bucket, key);
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-      );
+      const out = await this.client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
       const total = out.ContentRange ? Number(out.ContentRange.split("/")[1]) : out.ContentLength;
       return {
         stream: out.Body as Readable,
@@ -201,7 +201,7 @@ async function putObject(
 
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
-      for (let offset = 0; offset < chunk.length; ) {
+      for (let offset = 0; offset < chunk.length;) {
         buffers[filling] ??= Buffer.allocUnsafe(PART_BYTES);
         const copied = chunk.copy(buffers[filling]!, filled, offset);
         offset += copied;
@@ -218,16 +218,12 @@ async function putObject(
     }
     await inFlight;
     if (rest.length > 0) await sendPart(rest);
-    await client.send(
-      new CompleteMultipartUploadCommand({ Bucket: object.Bucket, Key: object.Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
-    );
+    await client.send(new CompleteMultipartUploadCommand({ Bucket: object.Bucket, Key: object.Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
     return size;
   } catch (error) {
     await inFlight?.catch(() => undefined);
     if (uploadId) {
-      await client
-        .send(new AbortMultipartUploadCommand({ Bucket: object.Bucket, Key: object.Key, UploadId: uploadId }))
-        .catch(() => undefined);
+      await client.send(new AbortMultipartUploadCommand({ Bucket: object.Bucket, Key: object.Key, UploadId: uploadId })).catch(() => undefined);
     }
     throw error;
   }

@@ -56,9 +56,7 @@ function wrap(text: string, fontSize: number, maxWidth: number, maxLines: number
 }
 
 function textLines(lines: string[], x: number, y: number, size: number, attrs: string): string {
-  return lines
-    .map((l, i) => `<text x="${x}" y="${y + i * size * 1.18}" font-size="${size}" ${attrs}>${escapeXml(l)}</text>`)
-    .join("");
+  return lines.map((l, i) => `<text x="${x}" y="${y + i * size * 1.18}" font-size="${size}" ${attrs}>${escapeXml(l)}</text>`).join("");
 }
 
 /** A small deterministic pseudo-random sequence, so the same label always draws the same picture. */
@@ -125,7 +123,8 @@ function motifArt(motif: Motif, x: number, y: number, s: number, accent: string,
       </g>`;
     case "chart": {
       const bars = [90, 130, 120, 180, 220, 280].map(
-        (h, i) => `<rect x="${w(20 + i * 66)}" y="${w(300 - h)}" width="${w(44)}" height="${w(h)}" rx="${w(8)}" fill="${i === 5 ? accent : "#ffffff"}" fill-opacity="${i === 5 ? 1 : 0.25 + i * 0.08}"/>`,
+        (h, i) =>
+          `<rect x="${w(20 + i * 66)}" y="${w(300 - h)}" width="${w(44)}" height="${w(h)}" rx="${w(8)}" fill="${i === 5 ? accent : "#ffffff"}" fill-opacity="${i === 5 ? 1 : 0.25 + i * 0.08}"/>`,
       );
       return `<g transform="translate(${x} ${y})">
         ${bars.join("")}
@@ -188,7 +187,10 @@ export function coverSvg(options: {
     const lines = wrap(text, size, width * 0.58, 4);
     const top = height / 2 - ((lines.length - 1) * size * 1.2) / 2 + size * 0.35;
     body = lines
-      .map((l, i) => `<text x="${cx}" y="${Math.round(top + i * size * 1.2)}" text-anchor="middle" font-size="${size}" font-family="DejaVu Sans" font-weight="bold" fill="#fff">${escapeXml(l)}</text>`)
+      .map(
+        (l, i) =>
+          `<text x="${cx}" y="${Math.round(top + i * size * 1.2)}" text-anchor="middle" font-size="${size}" font-family="DejaVu Sans" font-weight="bold" fill="#fff">${escapeXml(l)}</text>`,
+      )
       .join("");
   } else {
     const [mw, mh] = MOTIF_SIZE[motif];
@@ -228,7 +230,9 @@ export function ledPanelSvg(options: { width: number; height: number; number: st
     const bh = 120 + rnd() * 260;
     const bx = i * (width / 13) - 20;
     const windows = Array.from({ length: Math.floor(bh / 36) }, (_, k) =>
-      rnd() > 0.45 ? `<rect x="${bx + 14}" y="${height - 110 - bh + 20 + k * 36}" width="${bw - 28}" height="10" fill="#fde68a" fill-opacity="${0.25 + rnd() * 0.4}"/>` : "",
+      rnd() > 0.45
+        ? `<rect x="${bx + 14}" y="${height - 110 - bh + 20 + k * 36}" width="${bw - 28}" height="10" fill="#fde68a" fill-opacity="${0.25 + rnd() * 0.4}"/>`
+        : "",
     ).join("");
     return `<rect x="${bx}" y="${height - 110 - bh}" width="${bw}" height="${bh}" fill="#0a1628"/>${windows}`;
   }).join("");

@@ -28,8 +28,7 @@ const panels: PanelFacts[] = [
     primaryFlow: "Av. 85, sentido Praça do Ratinho",
     reach: "980 mil impactos/mês",
     flow: "44 mil veículos/dia",
-    description:
-      "Face dupla em frente ao polo gastronômico do Marista, com grande fluxo de carros e pedestres no fim da tarde e à noite.",
+    description: "Face dupla em frente ao polo gastronômico do Marista, com grande fluxo de carros e pedestres no fim da tarde e à noite.",
   },
   {
     location: "Av. Jamel Cecílio, próximo ao Shopping Flamboyant",
@@ -46,8 +45,7 @@ const panels: PanelFacts[] = [
     primaryFlow: "Av. Castelo Branco, sentido Centro",
     reach: "860 mil impactos/mês",
     flow: "39 mil veículos/dia",
-    description:
-      "Eixo de ligação entre a região oeste e o Centro, com trânsito intenso nos horários de pico e semáforo longo em frente à tela.",
+    description: "Eixo de ligação entre a região oeste e o Centro, com trânsito intenso nos horários de pico e semáforo longo em frente à tela.",
   },
   {
     location: "Av. Anhanguera, Praça A",
@@ -73,8 +71,7 @@ const panels: PanelFacts[] = [
     primaryFlow: "Av. República do Líbano, sentido Setor Oeste",
     reach: "740 mil impactos/mês",
     flow: "33 mil veículos/dia",
-    description:
-      "Região de clínicas, consultórios e escritórios de alto padrão: ideal para saúde, serviços profissionais e imóveis.",
+    description: "Região de clínicas, consultórios e escritórios de alto padrão: ideal para saúde, serviços profissionais e imóveis.",
   },
   {
     location: "Marginal Botafogo, altura da Av. Independência",
@@ -91,8 +88,7 @@ const panels: PanelFacts[] = [
     primaryFlow: "Av. República do Líbano, sentido Praça Tamandaré",
     reach: "680 mil impactos/mês",
     flow: "29 mil veículos/dia",
-    description:
-      "Painel na rotatória da Praça Tamandaré, cercada de bares, restaurantes e academias, com movimento forte também aos fins de semana.",
+    description: "Painel na rotatória da Praça Tamandaré, cercada de bares, restaurantes e academias, com movimento forte também aos fins de semana.",
   },
   {
     location: "Av. T-9 com Av. T-15",
@@ -100,8 +96,7 @@ const panels: PanelFacts[] = [
     primaryFlow: "Av. T-9, sentido Setor Bueno",
     reach: "890 mil impactos/mês",
     flow: "41 mil veículos/dia",
-    description:
-      "Corredor residencial e comercial do Jardim América, com escolas, supermercados e concessionárias ao longo da via.",
+    description: "Corredor residencial e comercial do Jardim América, com escolas, supermercados e concessionárias ao longo da via.",
   },
   {
     location: "Av. Perimetral Norte, próximo ao Terminal Recanto do Bosque",
@@ -109,8 +104,7 @@ const panels: PanelFacts[] = [
     primaryFlow: "Av. Perimetral Norte, sentido Setor Urias Magalhães",
     reach: "780 mil impactos/mês",
     flow: "37 mil veículos/dia",
-    description:
-      "Fala com a região que mais cresce em Goiânia, com forte presença de comércio de bairro e do público que usa o terminal de ônibus.",
+    description: "Fala com a região que mais cresce em Goiânia, com forte presença de comércio de bairro e do público que usa o terminal de ônibus.",
   },
   {
     location: "Av. Mutirão com Av. T-7",
@@ -118,8 +112,7 @@ const panels: PanelFacts[] = [
     primaryFlow: "Av. Mutirão, sentido Av. T-7",
     reach: "650 mil impactos/mês",
     flow: "30 mil veículos/dia",
-    description:
-      "Próximo a academias, escolas de idiomas e ao comércio da Av. T-7, com público jovem e de classe média alta.",
+    description: "Próximo a academias, escolas de idiomas e ao comércio da Av. T-7, com público jovem e de classe média alta.",
   },
   {
     location: "Av. Rio Verde com Av. São Paulo",
@@ -136,8 +129,7 @@ const panels: PanelFacts[] = [
     primaryFlow: "GO-020, sentido Goiânia",
     reach: "1,5 milhão de impactos/mês",
     flow: "64 mil veículos/dia",
-    description:
-      "Entrada da cidade pela GO-020, perto dos condomínios horizontais de alto padrão: o painel é a primeira mensagem de quem volta para casa.",
+    description: "Entrada da cidade pela GO-020, perto dos condomínios horizontais de alto padrão: o painel é a primeira mensagem de quem volta para casa.",
   },
   {
     location: "Av. Portugal com Rua 1.128",
@@ -145,8 +137,7 @@ const panels: PanelFacts[] = [
     primaryFlow: "Av. Portugal, sentido Av. 85",
     reach: "610 mil impactos/mês",
     flow: "27 mil veículos/dia",
-    description:
-      "Via de acesso ao Marista com lojas de decoração e arquitetura, ótima para marcas de casa, moda e bem-estar.",
+    description: "Via de acesso ao Marista com lojas de decoração e arquitetura, ótima para marcas de casa, moda e bem-estar.",
   },
 ];
 

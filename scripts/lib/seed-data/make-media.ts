@@ -150,13 +150,17 @@ export async function makeVideos(): Promise<string[]> {
     for (const clip of clips) {
       const backdrop = join(work, "backdrop.png");
       const backdropWidth = Math.round(clip.width * 1.6);
-      await sharp(Buffer.from(videoBackdropSvg(backdropWidth, clip.height, clip.colors))).png().toFile(backdrop);
+      await sharp(Buffer.from(videoBackdropSvg(backdropWidth, clip.height, clip.colors)))
+        .png()
+        .toFile(backdrop);
       const pan = `crop=${clip.width}:${clip.height}:'${backdropWidth - clip.width}*(1-cos(2*PI*t/${clip.seconds}))/2':0`;
       const inputs = ["-loop", "1", "-framerate", "24", "-t", String(clip.seconds), "-i", backdrop];
       let filter = `[0]${pan},format=yuv420p`;
       if (clip.overlay) {
         const overlay = join(work, "overlay.png");
-        await sharp(Buffer.from(videoOverlaySvg(clip.overlay))).png().toFile(overlay);
+        await sharp(Buffer.from(videoOverlaySvg(clip.overlay)))
+          .png()
+          .toFile(overlay);
         inputs.push("-loop", "1", "-t", String(clip.seconds), "-i", overlay);
         const fadeOut = clip.seconds - 0.8;
         filter = `[1]format=rgba,fade=in:st=0.2:d=0.8:alpha=1,fade=out:st=${fadeOut}:d=0.6:alpha=1[o];[0]${pan}[b];[b][o]overlay=0:0:format=auto,format=yuv420p`;
@@ -164,13 +168,30 @@ export async function makeVideos(): Promise<string[]> {
       const file = join(outDir, clip.file);
       mkdirSync(dirname(file), { recursive: true });
       execFileSync("ffmpeg", [
-        "-y", "-loglevel", "error", ...inputs, "-filter_complex", filter,
-        "-c:v", "libx264", "-preset", "slow", "-crf", "30", "-profile:v", "main", "-movflags", "+faststart", "-an",
+        "-y",
+        "-loglevel",
+        "error",
+        ...inputs,
+        "-filter_complex",
+        filter,
+        "-c:v",
+        "libx264",
+        "-preset",
+        "slow",
+        "-crf",
+        "30",
+        "-profile:v",
+        "main",
+        "-movflags",
+        "+faststart",
+        "-an",
         file,
       ]);
       const poster = join(work, "poster.png");
       execFileSync("ffmpeg", ["-y", "-loglevel", "error", "-ss", String(clip.seconds / 2), "-i", file, "-frames:v", "1", poster]);
-      await sharp(poster).webp({ quality: 75 }).toFile(file.replace(/\.mp4$/, ".webp"));
+      await sharp(poster)
+        .webp({ quality: 75 })
+        .toFile(file.replace(/\.mp4$/, ".webp"));
       written.push(file, file.replace(/\.mp4$/, ".webp"));
     }
   } finally {
@@ -182,10 +203,7 @@ export async function makeVideos(): Promise<string[]> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const all = !args.includes("--images") && !args.includes("--videos");
-  const files = [
-    ...(all || args.includes("--images") ? await makeImages() : []),
-    ...(all || args.includes("--videos") ? await makeVideos() : []),
-  ];
+  const files = [...(all || args.includes("--images") ? await makeImages() : []), ...(all || args.includes("--videos") ? await makeVideos() : [])];
   let total = 0;
   for (const f of files) {
     const size = statSync(f).size;
