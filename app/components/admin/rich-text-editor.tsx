@@ -98,7 +98,12 @@ function Toolbar({ editor }: { editor: Editor }) {
       link: editor.isActive("link"),
     }),
   });
-  const chain = () => editor.chain().focus();
+  // Focus goes back to the text at once (Tiptap's focus() waits for the next frame, which after a
+  // prompt could restore an old selection over what the author typed meanwhile).
+  const chain = () => {
+    editor.view.focus();
+    return editor.chain();
+  };
 
   function setLink() {
     const current = editor.getAttributes("link").href as string | undefined;
@@ -156,14 +161,14 @@ function Toolbar({ editor }: { editor: Editor }) {
         “
       </ToolButton>
       <ToolButton label="Link" pressed={active.link} onClick={setLink}>
-        🔗
+        Link
       </ToolButton>
       <ToolButton label="Imagem por endereço" onClick={addImageByUrl}>
-        🖼
+        Imagem
       </ToolButton>
       <MediaPicker field="content_image" accept="image" label="Imagem da biblioteca" onPick={addImage} />
       <ToolButton label="Vídeo (YouTube/Vimeo)" onClick={addVideo}>
-        ▶
+        Vídeo
       </ToolButton>
       <ToolButton label="Desfazer" onClick={() => chain().undo().run()}>
         ↶

@@ -110,8 +110,12 @@ function DraggableList<T extends { id: string }>({ items, label, render, classNa
         <ul className={className}>
           {rows.map((item, index) => (
             <SortableRow key={item.id} id={item.id} label={label(item)} className={itemClassName}>
-              {render(item)}
-              <MoveButtons id={item.id} label={label(item)} first={index === 0} last={index === rows.length - 1} />
+              {(handle) => (
+                <>
+                  {render(item)}
+                  <MoveButtons id={item.id} label={label(item)} first={index === 0} last={index === rows.length - 1} handle={handle} />
+                </>
+              )}
             </SortableRow>
           ))}
         </ul>
@@ -120,34 +124,38 @@ function DraggableList<T extends { id: string }>({ items, label, render, classNa
   );
 }
 
-function SortableRow({ id, label, className, children }: { id: string; label: string; className: string; children: ReactNode }) {
+function SortableRow({ id, label, className, children }: { id: string; label: string; className: string; children: (handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const handle = (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={`Arrastar para reordenar: ${label}`}
+      title="Arrastar para reordenar"
+      className="cursor-grab touch-none rounded-lg border border-slate-300 px-2.5 py-1 text-sm leading-none text-slate-500 hover:bg-slate-50 hover:text-slate-800 active:cursor-grabbing"
+    >
+      <span aria-hidden="true">⠿</span>
+    </button>
+  );
   return (
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`${className} relative ${isDragging ? "z-10 opacity-80 shadow-lg" : ""}`}
+      className={`${className} ${isDragging ? "relative z-10 opacity-80 shadow-lg" : ""}`}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Arrastar para reordenar: ${label}`}
-        className="absolute top-2 right-2 cursor-grab touch-none rounded-md px-1.5 py-0.5 text-lg leading-none text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
-      >
-        <span aria-hidden="true">⠿</span>
-      </button>
-      {children}
+      {children(handle)}
     </li>
   );
 }
 
-/** Two plain forms (work without JavaScript): move this row one place up or down. */
-function MoveButtons({ id, label, first, last }: { id: string; label: string; first: boolean; last: boolean }) {
-  if (first && last) return null;
+/** Two plain forms (work without JavaScript): move this row one place up or down; with JavaScript the drag handle goes first. */
+function MoveButtons({ id, label, first, last, handle }: { id: string; label: string; first: boolean; last: boolean; handle?: ReactNode }) {
+  if (first && last && !handle) return null;
   return (
     <div className="flex gap-2">
+      {handle}
       {first ? null : <MoveButton id={id} label={label} move="up" />}
       {last ? null : <MoveButton id={id} label={label} move="down" />}
     </div>
