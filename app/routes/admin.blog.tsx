@@ -141,7 +141,7 @@ export default function AdminBlog({ actionData }: Route.ComponentProps) {
   const submit = useSubmit();
   return (
     <AdminPage loadError={loadError} title="Blog">
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="post-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="post-form-title" className="mb-4 text-xl font-semibold text-slate-900">
             {editing ? "Editar Post" : "Novo Post"}

@@ -122,3 +122,10 @@ test("the editor writes the post with JavaScript (the site shows it, stored as w
   await page.goto(href);
   await expect(page.locator('[data-rich-text] [role="textbox"]').getByRole("heading", { level: 2, name: "Seção principal" })).toBeVisible();
 });
+
+test("the blog desk fits a phone's width (form, editor and list)", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "/admin/blog");
+  if (testInfo.project.use.javaScriptEnabled) await expect(page.locator("[data-rich-text]")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
