@@ -5,6 +5,7 @@
 // go away and the public pages, which sort by that number, follow exactly.
 import type { Toast } from "./toast";
 import { formId, logFailure, rejected, saved, serverMessage } from "./admin-action.server";
+import { recordActivity, rowLabel, type ActivityScope } from "./activity.server";
 
 const ORDER_SAVED: Toast = { type: "success", title: "Ordem atualizada!" };
 const failed = (description: string): Toast => ({ type: "error", title: "Erro ao reordenar", description });
@@ -35,21 +36,35 @@ function requestedOrder(form: FormData, current: string[]): string[] | string {
 }
 
 /**
- * Applies a move or a whole order: `current` reads the section's row ids in display order, `save`
- * writes position i to the i-th id in one transaction. A request that does not fit the list
- * answers 400 (404 for an unknown row) with the reason; a database failure 500.
+ * Applies a move or a whole order: `current` reads the section's rows in display order (their id
+ * and the column that names them in the log), `save` writes position i to the i-th id in one
+ * transaction. A request that does not fit the list answers 400 (404 for an unknown row) with the
+ * reason; a database failure 500.
  */
 export async function reorderRows(
   form: FormData,
-  section: { list: string; current: () => Promise<Array<{ id: string }>>; save: (ids: string[]) => Promise<unknown> },
+  section: { list: string; current: () => Promise<Array<{ id: string }>>; save: (ids: string[]) => Promise<unknown>; log: ActivityScope },
 ) {
   try {
+    const rows = await section.current();
     const order = requestedOrder(
       form,
-      (await section.current()).map((row) => row.id),
+      rows.map((row) => row.id),
     );
     if (typeof order === "string") return rejected({ lastResult: null, toast: failed(order) }, order === "Registro não encontrado." ? 404 : 400);
     await section.save(order);
+    const name = (id: string) =>
+      rowLabel(
+        section.log,
+        rows.find((row) => row.id === id),
+      ) ?? id;
+    const moved = formId(form);
+    await recordActivity(section.log, {
+      action: "reorder",
+      targetId: moved,
+      targetLabel: moved ? name(moved) : null,
+      summary: `Nova ordem: ${order.map(name).join(", ")}`,
+    });
     return saved(section.list, ORDER_SAVED);
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -4,14 +4,15 @@
 //
 //   const parsed = await readAdminForm(request, UPLOADS); // 413/400, nothing stored
 //   if (!isParsed(parsed)) return parsed;
-//   if (isDelete(parsed.form)) return deleteRow(parsed.form, { model, list, files, deleted, failed });
+//   const log = activityScope(context, "blog", "title");   // who, where, which column names a row
+//   if (isDelete(parsed.form)) return deleteRow(parsed.form, { model, list, files, deleted, failed, log });
 //   const submission = parseWithZod(parsed.form, { schema });
 //   return guardSave(parsed, submission, failedToast, async () => {
 //     const draft = await startSave(parsed, submission, { model, uploads, files });
 //     …the section's own checks, added to draft.fieldErrors…
 //     if (hasErrors(draft)) return refuse(draft, toast);          // 400 (413 for a file)
 //     if (draft.stale) return refuse(draft, notFoundToast, 404);
-//     await writeRow(draft, model, values);    // then deletes the files the row no longer uses
+//     await writeRow(draft, model, values, log);  // logs the change, deletes the files the row no longer uses
 //     return saved(list, toast);
 //   });
 //
@@ -26,6 +27,7 @@ import { libraryPicks } from "./media-library.server";
 import { isInUse } from "./media-usage.server";
 import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "./upload.server";
 import { formId, logFailure, rejected, saved, serverMessage, uploadErrors } from "./admin-action.server";
+import { describeChanges, describeUploads, recordActivity, rowLabel, type ActivityScope } from "./activity.server";
 
 type Row = { id: string };
 type FieldErrors = Record<string, string[]>;
@@ -107,6 +109,7 @@ export async function deleteRow<R extends Row>(
     files?: Array<keyof R & string>;
     deleted: Toast;
     failed: (message: string) => Toast;
+    log: ActivityScope;
   },
 ) {
   try {
@@ -114,6 +117,7 @@ export async function deleteRow<R extends Row>(
     const row = id ? await section.model.findUnique({ where: { id } }) : null;
     if (!row) return rejected({ lastResult: null, toast: section.failed(NOT_FOUND) }, 404);
     await section.model.delete({ where: { id: row.id } });
+    await recordActivity(section.log, { action: "delete", targetId: row.id, targetLabel: rowLabel(section.log, row) });
     await deleteFiles((section.files ?? []).map((column) => row[column] as string | null));
     return saved(section.list, section.deleted);
   } catch (error) {
@@ -251,14 +255,22 @@ export async function refuse<R, S extends FormSubmission>(draft: Draft<R, S>, to
   return rejected({ lastResult: draft.submission.reply({ fieldErrors: errorsOf(draft) }), toast }, status);
 }
 
-/** Creates or updates the row, then deletes the files it no longer uses. */
+/** Creates or updates the row, records it in the activity log, then deletes the files it no longer uses. */
 export async function writeRow<R extends Row, S extends FormSubmission, Data extends object>(
   draft: Draft<R, S>,
   model: Pick<SectionModel<R, Data>, "create" | "update">,
   values: Data,
+  log: ActivityScope,
 ) {
   const { existing } = draft;
-  await (existing ? model.update({ where: { id: existing.id }, data: values }) : model.create({ data: values }));
+  const written = (await (existing ? model.update({ where: { id: existing.id }, data: values }) : model.create({ data: values }))) as Row;
+  const uploads = describeUploads(Object.values(draft.stored).map((object) => object.key));
+  await recordActivity(log, {
+    action: existing ? "update" : "create",
+    targetId: written.id,
+    targetLabel: rowLabel(log, values) ?? rowLabel(log, existing),
+    summary: [describeChanges(existing, values), uploads].filter(Boolean).join("; "),
+  });
   if (!existing) return;
   const now = values as Record<string, unknown>;
   const replaced = Object.values(draft.files).filter((column) => existing[column] !== now[column]);

@@ -1,10 +1,11 @@
 // Background clean-up of rows that only matter for a while: expired rate-limit windows, expired
-// admin sessions and chat conversations past their retention. Without it these tables grow with
+// admin sessions, chat conversations and activity-log entries past their retention. Without it these tables grow with
 // every visitor, form post and sign-in. It runs on a timer, never inside a request, and is safe
 // with any number of instances: each sweep is a plain DELETE of rows already past their end, so
 // instances sweeping at the same time only repeat a no-op. The timer is unref'd (it never keeps
 // the process alive) and each instance starts it with a random delay so they do not all sweep
 // together.
+import { sweepOldActivity } from "./activity.server";
 import { CONVERSATION_RETENTION_MS } from "./chat/conversation.server";
 import { db } from "./db.server";
 import { sweepExpired as sweepRateLimits } from "./rate-limit.server";
@@ -16,6 +17,7 @@ export interface SweepResult {
   rateLimits: number;
   sessions: number;
   chatConversations: number;
+  activityEntries: number;
 }
 
 /** Deletes every row past its end; returns how many rows of each table went. */
@@ -25,7 +27,8 @@ export async function sweepExpiredRows(now = new Date()): Promise<SweepResult> {
   const { count: chatConversations } = await db.chatConversation.deleteMany({
     where: { updatedAt: { lt: new Date(now.getTime() - CONVERSATION_RETENTION_MS) } },
   });
-  return { rateLimits, sessions, chatConversations };
+  const activityEntries = await sweepOldActivity(now);
+  return { rateLimits, sessions, chatConversations, activityEntries };
 }
 
 function logFailure(error: unknown) {

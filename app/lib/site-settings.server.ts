@@ -29,10 +29,15 @@ export async function getSiteSettings(context?: Readonly<RouterContextProvider>)
   }
 }
 
-/** Saves the settings (the caller bumps the content version so every cache refreshes). */
-export async function saveSiteSettings(settings: SiteSettings): Promise<void> {
+/**
+ * Saves the settings (the caller bumps the content version so every cache refreshes); returns the
+ * stored values before and after, for the activity log.
+ */
+export async function saveSiteSettings(settings: SiteSettings): Promise<{ before: RowValues; after: RowValues }> {
   const values = toRow(settings);
+  const previous = await db.siteSettings.findUnique({ where: { id: 1 } });
   await db.siteSettings.upsert({ where: { id: 1 }, create: { id: 1, ...values }, update: values });
+  return { before: previous ? toRow(fromRow(previous)) : toRow(defaultSiteSettings), after: values };
 }
 
 export function fromRow(row: RowValues): SiteSettings {

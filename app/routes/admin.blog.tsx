@@ -3,6 +3,7 @@ import { Link, useLoaderData, useSubmit } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.blog";
 import { db } from "~/lib/db.server";
+import { activityScope } from "~/lib/activity.server";
 import { sanitizeBlogHtml } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slugify";
 import { site } from "~/content/site";
@@ -72,7 +73,8 @@ const UPLOADS: Record<string, UploadRule> = {
   social_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
 };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const log = activityScope(context, "blog", "title");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const model = db.blogPost;
@@ -84,6 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
       files: ["coverImage", "socialImage"],
       deleted: { type: "success", title: "Post excluído com sucesso!" },
       failed,
+      log,
     });
   }
   const submission = parseWithZod(parsed.form, { schema: blogSchema });
@@ -103,19 +106,24 @@ export async function action({ request }: Route.ActionArgs) {
       }
       if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
       const v = parsedValue(draft);
-      await writeRow(draft, model, {
-        title: v.title,
-        slug: slugOf(v),
-        excerpt: v.excerpt,
-        content: sanitizeBlogHtml(v.content),
-        author: v.author || site.brandName,
-        isPublished: v.is_published,
-        coverImage: draft.fileUrl.cover_image!,
-        publishedAt: publicationTime(v.published_at, v.is_published, draft.existing?.publishedAt ?? null),
-        metaDescription: v.meta_description || null,
-        // The uploaded file, else the typed URL; an emptied field falls back to the cover.
-        socialImage: draft.uploaded.social_image ?? (v.social_image_url || null),
-      });
+      await writeRow(
+        draft,
+        model,
+        {
+          title: v.title,
+          slug: slugOf(v),
+          excerpt: v.excerpt,
+          content: sanitizeBlogHtml(v.content),
+          author: v.author || site.brandName,
+          isPublished: v.is_published,
+          coverImage: draft.fileUrl.cover_image!,
+          publishedAt: publicationTime(v.published_at, v.is_published, draft.existing?.publishedAt ?? null),
+          metaDescription: v.meta_description || null,
+          // The uploaded file, else the typed URL; an emptied field falls back to the cover.
+          socialImage: draft.uploaded.social_image ?? (v.social_image_url || null),
+        },
+        log,
+      );
       return saved(LIST, { type: "success", title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!" });
     },
   );

@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.client-logos";
 import { db } from "~/lib/db.server";
+import { activityScope } from "~/lib/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
@@ -46,20 +47,22 @@ function logoUrlOf(uploaded: Record<string, string>, typed: unknown): string {
 const UPLOADS: Record<string, UploadRule> = { logo_file: { bucket: "portfolio-media", accept: "logo" } };
 const SAVE_FAILED: Toast = { type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const log = activityScope(context, "client-logos", "clientName");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   if (isReorder(parsed.form)) {
     return reorderRows(parsed.form, {
       list: LIST,
-      current: () => db.clientLogo.findMany({ orderBy: DISPLAY_ORDER, select: { id: true } }),
+      current: () => db.clientLogo.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, clientName: true } }),
       save: (ids) => db.$transaction(ids.map((id, position) => db.clientLogo.update({ where: { id }, data: { orderIndex: position } }))),
+      log,
     });
   }
   const model = db.clientLogo;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao remover logo", description: message });
-    return deleteRow(parsed.form, { model, list: LIST, files: ["logoUrl"], deleted: { type: "success", title: "Logo removido com sucesso!" }, failed });
+    return deleteRow(parsed.form, { model, list: LIST, files: ["logoUrl"], deleted: { type: "success", title: "Logo removido com sucesso!" }, failed, log });
   }
   const submission = parseWithZod(parsed.form, { schema: logoSchema });
   return guardSave(
@@ -77,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
       const v = parsedValue(draft);
-      await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex: v.order_index });
+      await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex: v.order_index }, log);
       return saved(LIST, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" });
     },
   );

@@ -15,6 +15,7 @@ import type { LoadError } from "~/lib/admin-section.server";
 import { db } from "~/lib/db.server";
 import { defaultSiteSettings, type SiteSettings } from "~/lib/site-settings";
 import { fromRow, saveSiteSettings } from "~/lib/site-settings.server";
+import { activityScope, describeChanges, recordActivity } from "~/lib/activity.server";
 
 const PAGE = "/admin/configuracoes";
 
@@ -160,13 +161,15 @@ export async function loader(_: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const log = activityScope(context, "configuracoes");
   const parsed = await readAdminForm(request, {});
   if (!isParsed(parsed)) return parsed;
   const submission = parseWithZod(parsed.form, { schema: settingsSchema });
   if (submission.status !== "success") return rejected({ lastResult: submission.reply(), toast: TOASTS.invalid }, 400);
   try {
-    await saveSiteSettings(toSettings(submission.value));
+    const { before, after } = await saveSiteSettings(toSettings(submission.value));
+    await recordActivity(log, { action: "settings", summary: describeChanges(before, after) });
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "admin write failed", error: String(error) }));
     return rejected({ lastResult: submission.reply(), toast: TOASTS.saveFailed }, 500);

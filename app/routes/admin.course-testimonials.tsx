@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.course-testimonials";
 import { db } from "~/lib/db.server";
+import { activityScope } from "~/lib/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   NOT_FOUND,
@@ -52,14 +53,16 @@ const failed =
   (what: string) =>
   (message: string): Toast => ({ type: "error", title: `${what}: ${message}` });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const log = activityScope(context, "course-testimonials", "studentName");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   if (isReorder(parsed.form)) {
     return reorderRows(parsed.form, {
       list: LIST,
-      current: () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true } }),
+      current: () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, studentName: true } }),
       save: (ids) => db.$transaction(ids.map((id, position) => db.courseTestimonial.update({ where: { id }, data: { displayOrder: position } }))),
+      log,
     });
   }
   const model = db.courseTestimonial;
@@ -70,6 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
       files: ["videoUrl"],
       deleted: { type: "success", title: "Depoimento excluído com sucesso" },
       failed: failed("Erro ao excluir depoimento"),
+      log,
     });
   }
   const submission = parseWithZod(parsed.form, { schema: courseTestimonialSchema });
@@ -82,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (draft.stale) return refuse(draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
     const v = parsedValue(draft);
-    await writeRow(draft, model, { studentName: v.student_name, displayOrder: v.display_order, videoUrl: draft.fileUrl.video_url! });
+    await writeRow(draft, model, { studentName: v.student_name, displayOrder: v.display_order, videoUrl: draft.fileUrl.video_url! }, log);
     return saved(LIST, {
       type: "success",
       title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",

@@ -1,9 +1,13 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.dashboard";
 import { db } from "~/lib/db.server";
+import { ActivityList } from "~/components/admin/activity-list";
+import { EmptyState } from "~/components/admin/page";
+
+const RECENT_ACTIVITY = 8;
 
 export async function loader(_: Route.LoaderArgs) {
-  const [portfolio, led, films, testimonials, logos, course, blog] = await Promise.all([
+  const [portfolio, led, films, testimonials, logos, course, blog, activity] = await Promise.all([
     db.portfolioItem.count(),
     db.ledPanel.count(),
     db.windowFilmsProject.count(),
@@ -11,8 +15,9 @@ export async function loader(_: Route.LoaderArgs) {
     db.clientLogo.count(),
     db.courseTestimonial.count(),
     db.blogPost.count(),
+    db.activityEntry.findMany({ orderBy: { id: "desc" }, take: RECENT_ACTIVITY }),
   ]);
-  return { counts: { portfolio, led, films, testimonials, logos, course, blog } };
+  return { counts: { portfolio, led, films, testimonials, logos, course, blog }, activity };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Painel | Wind Digital" }];
@@ -27,6 +32,7 @@ const sections = [
   { to: "/admin/blog", title: "Blog", text: "Posts e rascunhos", count: "blog" },
   { to: "/admin/midia", title: "Biblioteca de mídia", text: "Imagens e vídeos enviados", count: null },
   { to: "/admin/configuracoes", title: "Configurações", text: "Telefones, e-mail, endereço e redes sociais", count: null },
+  { to: "/admin/atividade", title: "Atividade", text: "Quem mudou o quê, e quando", count: null },
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -61,6 +67,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="atividade-recente" className="mt-10">
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="atividade-recente" className="text-xl font-bold text-slate-900">
+            Atividade recente
+          </h2>
+          <Link to="/admin/atividade" className="text-sm font-medium text-brand-600 hover:underline">
+            Ver toda a atividade
+          </Link>
+        </div>
+        {loaderData.activity.length === 0 ? <EmptyState>Nenhuma atividade registrada ainda.</EmptyState> : <ActivityList entries={loaderData.activity} />}
+      </section>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.led-panels";
 import { db } from "~/lib/db.server";
+import { activityScope } from "~/lib/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   deleteRow,
@@ -40,13 +41,14 @@ export const loader = ({ request }: Route.LoaderArgs) =>
 
 const UPLOADS: Record<string, UploadRule> = { photo: { bucket: "blog-media", accept: "image" } };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const log = activityScope(context, "led-panels", "title");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const model = db.ledPanel;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir painel", description: message });
-    return deleteRow(parsed.form, { model, list: LIST, files: ["photo"], deleted: { type: "success", title: "Painel excluído com sucesso!" }, failed });
+    return deleteRow(parsed.form, { model, list: LIST, files: ["photo"], deleted: { type: "success", title: "Painel excluído com sucesso!" }, failed, log });
   }
   const submission = parseWithZod(parsed.form, { schema: ledPanelSchema });
   const failed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar painel", description: message });
@@ -57,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (hasErrors(draft)) return refuse(draft);
     if (draft.stale) return refuse(draft, { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." }, 404);
     const { title, primary_flow, reach, flow, description } = parsedValue(draft);
-    await writeRow(draft, model, { title, primaryFlow: primary_flow, reach, flow, description, photo: draft.fileUrl.photo });
+    await writeRow(draft, model, { title, primaryFlow: primary_flow, reach, flow, description, photo: draft.fileUrl.photo }, log);
     const done = draft.existing ? "Painel atualizado com sucesso!" : "Painel criado com sucesso!";
     const refused = draft.refused.photo;
     if (refused)

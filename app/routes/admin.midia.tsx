@@ -5,6 +5,7 @@ import { basename } from "node:path";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.midia";
 import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
+import { activityScope, recordActivity } from "~/lib/activity.server";
 import { listLibrary } from "~/lib/media-library.server";
 import { BUCKET_LABELS, formatBytes, libraryField, type LibraryFile } from "~/lib/media-library";
 import { inUseMessage, mediaUsages, type MediaUsage } from "~/lib/media-usage.server";
@@ -13,7 +14,7 @@ import { BUCKETS, isBucket, isSafeKey, storage } from "~/lib/storage/index.serve
 import { discard, type UploadRule } from "~/lib/upload.server";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { ConfirmDelete } from "~/components/admin/modal";
-import { AdminPage, EmptyState } from "~/components/admin/page";
+import { AdminPage, EmptyState, Pager } from "~/components/admin/page";
 import { LibraryThumbnail, withoutParam } from "~/components/admin/media-picker";
 
 const LIST = "/admin/midia";
@@ -63,7 +64,8 @@ const TOASTS = {
   deleted: { type: "success", title: "Arquivo excluído" },
 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const log = activityScope(context, "midia");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const { form, stored, refused } = parsed;
@@ -84,6 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
       return rejected({ lastResult: null, toast: { type: "error", title: "Arquivo em uso", description: inUseMessage(usedBy) } }, 409);
     }
     await backend.delete(bucket, key);
+    await recordActivity(log, { action: "delete_file", targetLabel: `${bucket}/${key}` });
     return saved(LIST, TOASTS.deleted);
   }
 
@@ -91,6 +94,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (failure) await discard(stored);
   if (failure) return rejected({ lastResult: null, toast: { type: "error", title: "Arquivo inválido", description: failure.message } }, failure.status);
   if (Object.keys(stored).length === 0) return rejected({ lastResult: null, toast: TOASTS.noFile }, 400);
+  for (const object of Object.values(stored)) {
+    await recordActivity(log, { action: "upload", targetLabel: `${object.bucket}/${object.key}`, summary: formatBytes(object.size) });
+  }
   const names = Object.values(stored)
     .map((object) => `“${basename(object.key)}”`)
     .join(", ");
@@ -174,29 +180,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Páginas" className="mt-6 flex items-center justify-center gap-4">
-          {page > 1 ? (
-            <Link
-              to={query({ pagina: String(page - 1) })}
-              className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold text-slate-700 hover:bg-slate-50"
-            >
-              Anterior
-            </Link>
-          ) : null}
-          <span className="text-sm text-slate-600">
-            Página {page} de {pages}
-          </span>
-          {page < pages ? (
-            <Link
-              to={query({ pagina: String(page + 1) })}
-              className="rounded-full border border-slate-300 px-4 py-1.5 font-semibold text-slate-700 hover:bg-slate-50"
-            >
-              Próxima
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} to={(n) => query({ pagina: String(n) })} />
       {deleting ? (
         <ConfirmDelete
           id={deleting.id}

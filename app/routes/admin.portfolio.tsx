@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.portfolio";
 import { PORTFOLIO_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
+import { activityScope } from "~/lib/activity.server";
 import { urlList } from "~/lib/url-list";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
@@ -52,7 +53,8 @@ export const loader = ({ request }: Route.LoaderArgs) =>
 
 const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const log = activityScope(context, "portfolio", "title");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const model = db.portfolioItem;
@@ -66,6 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
       files: ["coverImage"],
       deleted: { type: "success", title: "Projeto excluído" },
       failed: failed("Erro ao excluir"),
+      log,
     });
   }
   const submission = parseWithZod(parsed.form, { schema: portfolioSchema });
@@ -78,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (draft.stale) return refuse(draft, { type: "error", title: "Erro ao salvar", description: "Projeto não encontrado." }, 404);
     const { title, category, description, result } = parsedValue(draft);
-    await writeRow(draft, model, { title, category, description, result, images, videos, coverImage: draft.fileUrl.cover_image });
+    await writeRow(draft, model, { title, category, description, result, images, videos, coverImage: draft.fileUrl.cover_image }, log);
     return saved(
       LIST,
       draft.existing

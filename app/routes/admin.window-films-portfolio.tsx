@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-portfolio";
 import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
+import { activityScope } from "~/lib/activity.server";
 import { urlList } from "~/lib/url-list";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
@@ -62,20 +63,29 @@ export const loader = ({ request }: Route.LoaderArgs) =>
 
 const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const log = activityScope(context, "window-films-portfolio", "title");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   if (isReorder(parsed.form)) {
     return reorderRows(parsed.form, {
       list: LIST,
-      current: () => db.windowFilmsProject.findMany({ orderBy: DISPLAY_ORDER, select: { id: true } }),
+      current: () => db.windowFilmsProject.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, title: true } }),
       save: (ids) => db.$transaction(ids.map((id, position) => db.windowFilmsProject.update({ where: { id }, data: { orderIndex: position } }))),
+      log,
     });
   }
   const model = db.windowFilmsProject;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir projeto", description: message });
-    return deleteRow(parsed.form, { model, list: LIST, files: ["coverImage"], deleted: { type: "success", title: "Projeto excluído com sucesso" }, failed });
+    return deleteRow(parsed.form, {
+      model,
+      list: LIST,
+      files: ["coverImage"],
+      deleted: { type: "success", title: "Projeto excluído com sucesso" },
+      failed,
+      log,
+    });
   }
   const submission = parseWithZod(parsed.form, { schema: filmsProjectSchema });
   // The project form's save error is the bare title with the server's own message.
@@ -89,18 +99,23 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (draft.stale) return refuse(draft, failed("Projeto não encontrado."), 404);
     const v = parsedValue(draft);
-    await writeRow(draft, model, {
-      title: v.title,
-      category: v.category,
-      client: v.client || null,
-      challenge: v.challenge || null,
-      solution: v.solution || null,
-      result: v.result || null,
-      images,
-      videos,
-      orderIndex: v.order_index,
-      coverImage: draft.fileUrl.cover_image,
-    });
+    await writeRow(
+      draft,
+      model,
+      {
+        title: v.title,
+        category: v.category,
+        client: v.client || null,
+        challenge: v.challenge || null,
+        solution: v.solution || null,
+        result: v.result || null,
+        images,
+        videos,
+        orderIndex: v.order_index,
+        coverImage: draft.fileUrl.cover_image,
+      },
+      log,
+    );
     return saved(LIST, { type: "success", title: draft.existing ? "Projeto atualizado com sucesso" : "Projeto criado com sucesso" });
   });
 }

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-testimonials";
 import { db } from "~/lib/db.server";
+import { activityScope } from "~/lib/activity.server";
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { NOT_FOUND, deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, writeRow } from "~/lib/admin-section.server";
@@ -38,20 +39,22 @@ const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "desc" as co
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const log = activityScope(context, "window-films-testimonials", "clientName");
   const parsed = await readAdminForm(request, {});
   if (!isParsed(parsed)) return parsed;
   if (isReorder(parsed.form)) {
     return reorderRows(parsed.form, {
       list: LIST,
-      current: () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true } }),
+      current: () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, clientName: true } }),
       save: (ids) => db.$transaction(ids.map((id, position) => db.windowFilmsTestimonial.update({ where: { id }, data: { orderIndex: position } }))),
+      log,
     });
   }
   const model = db.windowFilmsTestimonial;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir depoimento", description: message });
-    return deleteRow(parsed.form, { model, list: LIST, deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed });
+    return deleteRow(parsed.form, { model, list: LIST, deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed, log });
   }
   const submission = parseWithZod(parsed.form, { schema: testimonialSchema });
   const failed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar depoimento", description: message });
@@ -69,16 +72,21 @@ export async function action({ request }: Route.ActionArgs) {
     if (hasErrors(draft)) return refuse(draft);
     if (draft.stale) return refuse(draft, failed(NOT_FOUND), 404);
     const v = parsedValue(draft);
-    await writeRow(draft, model, {
-      clientName: v.client_name,
-      clientRole: v.client_role || null,
-      clientCompany: v.client_company || null,
-      testimonial: v.testimonial,
-      clientPhoto: v.client_photo || null,
-      videoUrl: v.video_url || null,
-      rating: v.rating,
-      orderIndex: v.order_index,
-    });
+    await writeRow(
+      draft,
+      model,
+      {
+        clientName: v.client_name,
+        clientRole: v.client_role || null,
+        clientCompany: v.client_company || null,
+        testimonial: v.testimonial,
+        clientPhoto: v.client_photo || null,
+        videoUrl: v.video_url || null,
+        rating: v.rating,
+        orderIndex: v.order_index,
+      },
+      log,
+    );
     return saved(LIST, { type: "success", title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso" });
   });
 }

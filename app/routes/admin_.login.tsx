@@ -6,6 +6,7 @@ import type { Route } from "./+types/admin_.login";
 import { login } from "~/lib/auth.server";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
 import { createUserSession, getSessionUser } from "~/lib/session.server";
+import { recordActivity } from "~/lib/activity.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -65,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await createUserSession(result.user.id, request));
+  await recordActivity({ actor: result.user.email, section: "login" }, { action: "sign_in" });
   headers.append("Set-Cookie", result.deviceCookie);
   return redirectWithToast(
     targetFrom(submission.value.redirectTo),

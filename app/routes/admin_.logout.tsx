@@ -1,11 +1,14 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin_.logout";
-import { destroyUserSession } from "~/lib/session.server";
+import { destroyUserSession, getSessionUser } from "~/lib/session.server";
+import { recordActivity } from "~/lib/activity.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // Sign-out: the session row is deleted (revoked) and the cookie cleared. Outside the admin
 // layout (admin_), so its guard does not stand in the way of a session that already ended.
 export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  if (user) await recordActivity({ actor: user.email, section: "login" }, { action: "sign_out" });
   const clear = await destroyUserSession(request);
   return redirectWithToast("/", { type: "success", title: "Logout realizado", description: "Até logo!" }, { headers: { "Set-Cookie": clear } });
 }

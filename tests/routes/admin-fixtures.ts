@@ -41,9 +41,19 @@ export const svg = () => new File(['<svg xmlns="http://www.w3.org/2000/svg"><scr
 type Handler = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
 const adminMiddleware = adminLayout.middleware;
 
+// Admin pages outside the guarded layout (app/routes/admin_.*): they check the session themselves.
+const OUTSIDE_ADMIN_LAYOUT = /^\/admin\/(login|logout|blog\/preview\/)/;
+
+/** Whether the server would run the admin layout's guard before this request's handler. */
+function underGuard(request: Request): boolean {
+  const path = new URL(request.url).pathname;
+  return path.startsWith("/admin/") && !OUTSIDE_ADMIN_LAYOUT.test(path);
+}
+
+/** Runs a handler as the server would (behind the admin guard for the routes under the admin layout). */
 export async function call(handler: Handler, request: Request): Promise<Response | { data: unknown; init: ResponseInit | null }> {
   try {
-    return (await handler(routeArgs(request))) as Response;
+    return (await (underGuard(request) ? underAdminLayout(handler) : handler)(routeArgs(request))) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

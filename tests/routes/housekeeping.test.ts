@@ -1,10 +1,11 @@
-// The background clean-up: expired rows of rate_limits, sessions and chat_conversations go,
-// live ones stay, and the periodic timer does it without keeping the process alive.
+// The background clean-up: expired rows of rate_limits, sessions, chat_conversations and the
+// activity log go, live ones stay, and the periodic timer does it without keeping the process alive.
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { CONVERSATION_RETENTION_MS, loadConversation } from "~/lib/chat/conversation.server";
 import { startHousekeeping, sweepExpiredRows } from "~/lib/housekeeping.server";
 import { SESSION_MAX_AGE_MS } from "~/lib/session.server";
+import { ACTIVITY_RETENTION_MS } from "~/lib/activity.server";
 import { createUser } from "./admin-fixtures";
 
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -28,6 +29,12 @@ async function seedRows() {
   await db.chatConversation.create({ data: { id: "conversa-velha", messages: [{ role: "user", content: "oi" }] } });
   await db.chatConversation.update({ where: { id: "conversa-velha" }, data: { updatedAt: ago(CONVERSATION_RETENTION_MS + 1000) } });
   await db.chatConversation.create({ data: { id: "conversa-nova", messages: [{ role: "user", content: "olá" }] } });
+  await db.activityEntry.createMany({
+    data: [
+      { targetLabel: "registro-velho", actorEmail: user.email, section: "blog", action: "update", createdAt: ago(ACTIVITY_RETENTION_MS + 1000) },
+      { targetLabel: "registro-recente", actorEmail: user.email, section: "blog", action: "update", createdAt: ago(ACTIVITY_RETENTION_MS - 60_000) },
+    ],
+  });
 }
 
 async function remaining() {
@@ -35,16 +42,22 @@ async function remaining() {
     rateLimits: (await db.rateLimit.findMany()).map((r) => r.key).sort(),
     sessions: (await db.session.findMany()).map((s) => s.id).sort(),
     chatConversations: (await db.chatConversation.findMany()).map((c) => c.id).sort(),
+    activityEntries: (await db.activityEntry.findMany()).map((e) => e.targetLabel).sort(),
   };
 }
 
 describe("housekeeping", () => {
   it("deletes expired rate-limit windows, expired or too old sessions and stale conversations, and keeps the rest", async () => {
     await seedRows();
-    expect(await sweepExpiredRows()).toEqual({ rateLimits: 1, sessions: 2, chatConversations: 1 });
-    expect(await remaining()).toEqual({ rateLimits: ["vivo"], sessions: ["ativa"], chatConversations: ["conversa-nova"] });
+    expect(await sweepExpiredRows()).toEqual({ rateLimits: 1, sessions: 2, chatConversations: 1, activityEntries: 1 });
+    expect(await remaining()).toEqual({
+      rateLimits: ["vivo"],
+      sessions: ["ativa"],
+      chatConversations: ["conversa-nova"],
+      activityEntries: ["registro-recente"],
+    });
     // A second sweep (another instance at the same moment) finds nothing more to do.
-    expect(await sweepExpiredRows()).toEqual({ rateLimits: 0, sessions: 0, chatConversations: 0 });
+    expect(await sweepExpiredRows()).toEqual({ rateLimits: 0, sessions: 0, chatConversations: 0, activityEntries: 0 });
   });
 
   it("shows no conversation past its retention, even before the sweep", async () => {

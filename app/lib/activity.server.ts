@@ -1,0 +1,170 @@
+// The back office's activity log: every create, update, delete, reorder, upload, settings change,
+// sign-in and sign-out, with who, when, which row and what changed. Writing an entry never fails
+// the admin's request: the change itself is already stored, so a log write that fails is reported
+// in the server's log instead.
+import type { RouterContextProvider } from "react-router";
+import { adminUser } from "./admin-guard.server";
+import { logFailure } from "./admin-action.server";
+import { db } from "./db.server";
+import { formatActivityTime, type ActivityAction, type ActivitySection } from "./activity";
+
+/** How long entries are kept; housekeeping deletes older ones. */
+export const ACTIVITY_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Who acts, in which section, and the column that names a row there ("title", "clientName"…). */
+export interface ActivityScope {
+  actor: string;
+  section: ActivitySection;
+  labelColumn?: string;
+}
+
+/** The scope of an admin route's action: the signed-in admin the guard let through. */
+export function activityScope(context: Readonly<RouterContextProvider>, section: ActivitySection, labelColumn?: string): ActivityScope {
+  return { actor: adminUser(context).email, section, labelColumn };
+}
+
+export interface ActivityEvent {
+  action: ActivityAction;
+  targetId?: string | null;
+  targetLabel?: string | null;
+  summary?: string;
+}
+
+export async function recordActivity(scope: ActivityScope, event: ActivityEvent): Promise<void> {
+  try {
+    await db.activityEntry.create({
+      data: {
+        actorEmail: scope.actor,
+        section: scope.section,
+        action: event.action,
+        targetId: event.targetId ?? null,
+        targetLabel: event.targetLabel ? clip(event.targetLabel, 200) : null,
+        summary: clip(event.summary ?? "", 2000),
+      },
+    });
+  } catch (error) {
+    logFailure("activity log write failed", error);
+  }
+}
+
+/** The name of a row as the log shows it (its title, its client's name…). */
+export function rowLabel(scope: ActivityScope, row: object | null | undefined): string | null {
+  if (!row || !scope.labelColumn) return null;
+  const value = (row as Record<string, unknown>)[scope.labelColumn];
+  return typeof value === "string" && value ? value : null;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+// The name of each column in the admin forms, for "what changed".
+const FIELD_LABELS: Record<string, string> = {
+  title: "Título",
+  category: "Categoria",
+  description: "Descrição",
+  result: "Resultado",
+  images: "Imagens",
+  videos: "Vídeos",
+  coverImage: "Imagem de capa",
+  primaryFlow: "Fluxo principal",
+  reach: "Alcance",
+  flow: "Fluxo",
+  photo: "Foto",
+  client: "Cliente",
+  challenge: "Desafio",
+  solution: "Solução",
+  orderIndex: "Ordem",
+  displayOrder: "Ordem",
+  clientName: "Nome do cliente",
+  clientRole: "Cargo",
+  clientCompany: "Empresa",
+  clientPhoto: "Foto do cliente",
+  rating: "Avaliação",
+  testimonial: "Depoimento",
+  videoUrl: "Vídeo",
+  logoUrl: "Logo",
+  studentName: "Nome do aluno",
+  slug: "Slug",
+  excerpt: "Resumo",
+  content: "Conteúdo",
+  author: "Autor",
+  isPublished: "Publicado",
+  publishedAt: "Data de publicação",
+  metaDescription: "Descrição para buscadores",
+  socialImage: "Imagem para redes sociais",
+  legalName: "Razão social",
+  cnpj: "CNPJ",
+  salesPhone: "WhatsApp de vendas",
+  salesPhoneDisplay: "Telefone de vendas",
+  videoPhone: "WhatsApp da Window Films",
+  videoPhoneDisplay: "Telefone da Window Films",
+  ceoPhone: "WhatsApp do CEO",
+  email: "E-mail",
+  street: "Endereço",
+  city: "Cidade",
+  state: "UF",
+  postalCode: "CEP",
+  mapsUrl: "Link do mapa",
+  hours: "Horário de atendimento",
+  facebookUrl: "Facebook",
+  instagramUrl: "Instagram",
+  instagramCeoUrl: "Instagram do CEO",
+  linkedinUrl: "LinkedIn",
+  tiktokUrl: "TikTok",
+  youtubeUrl: "YouTube",
+};
+
+const SHOWN_MAX = 80;
+
+function comparable(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+}
+
+/** A value short and plain enough to quote in the log; null when only "it changed" says anything useful. */
+function shown(value: unknown): string | null {
+  if (value === null || value === undefined || value === "") return "(vazio)";
+  if (typeof value === "boolean") return value ? "sim" : "não";
+  if (typeof value === "number") return String(value);
+  if (value instanceof Date) return formatActivityTime(value);
+  if (typeof value !== "string") return null;
+  // Files, links and HTML say little as text, and long texts would drown the entry.
+  if (value.length > SHOWN_MAX || /[\n<]/.test(value) || /^(\/media\/|https?:\/\/)/.test(value)) return null;
+  return `“${value}”`;
+}
+
+/**
+ * What an update changed, in Portuguese: short values quoted before and after, the others named
+ * ("Título: “A” → “B”; Alterou: Conteúdo, Imagem de capa"). `before` null (a new row) lists nothing.
+ */
+export function describeChanges(before: object | null, after: object): string {
+  if (!before) return "";
+  const previous = before as Record<string, unknown>;
+  const quoted: string[] = [];
+  const named: string[] = [];
+  for (const [column, value] of Object.entries(after)) {
+    if (comparable(previous[column]) === comparable(value)) continue;
+    const label = FIELD_LABELS[column] ?? column;
+    const from = shown(previous[column]);
+    const to = shown(value);
+    if (from !== null && to !== null) quoted.push(`${label}: ${from} → ${to}`);
+    else if (!named.includes(label)) named.push(label);
+  }
+  if (named.length > 0) quoted.push(`Alterou: ${named.join(", ")}`);
+  return quoted.length > 0 ? quoted.join("; ") : "Nenhum campo alterado";
+}
+
+/** "Arquivo enviado: capa.webp" for the files a save stored. */
+export function describeUploads(keys: string[]): string {
+  if (keys.length === 0) return "";
+  const names = keys.map((key) => key.split("/").at(-1) ?? key);
+  return `${names.length === 1 ? "Arquivo enviado" : "Arquivos enviados"}: ${names.join(", ")}`;
+}
+
+/** Deletes entries past the retention; returns how many went. */
+export async function sweepOldActivity(now = new Date()): Promise<number> {
+  const { count } = await db.activityEntry.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - ACTIVITY_RETENTION_MS) } } });
+  return count;
+}

@@ -1,0 +1,54 @@
+// The activity log's words, shared by the pages that show it (the log and the dashboard).
+
+/** Where a change happened: the admin section's path under /admin, with the name its menu shows. */
+export const ACTIVITY_SECTIONS = {
+  portfolio: "Portfólio",
+  "led-panels": "Painéis LED",
+  "window-films-portfolio": "Window Films · Portfólio",
+  "window-films-testimonials": "Window Films · Depoimentos",
+  "client-logos": "Logos de clientes",
+  "course-testimonials": "Depoimentos do curso",
+  blog: "Blog",
+  midia: "Biblioteca de mídia",
+  configuracoes: "Configurações",
+  login: "Acesso ao painel",
+} as const;
+
+export type ActivitySection = keyof typeof ACTIVITY_SECTIONS;
+
+/** What was done, as the log reads: "<e-mail> criou…". */
+const ACTIVITY_ACTIONS = {
+  create: "Criou",
+  update: "Editou",
+  delete: "Excluiu",
+  reorder: "Reordenou",
+  upload: "Enviou arquivo",
+  delete_file: "Excluiu arquivo",
+  settings: "Alterou as configurações",
+  sign_in: "Entrou no painel",
+  sign_out: "Saiu do painel",
+} as const;
+
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+
+export function sectionName(section: string): string {
+  return (ACTIVITY_SECTIONS as Record<string, string>)[section] ?? section;
+}
+
+export function actionName(action: string): string {
+  return (ACTIVITY_ACTIONS as Record<string, string>)[action] ?? action;
+}
+
+const whenFormat = new Intl.DateTimeFormat("pt-BR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "America/Sao_Paulo",
+});
+
+/** "25/11/2026, 14:05" in São Paulo time, whatever the server's or the browser's zone. */
+export function formatActivityTime(value: Date | string): string {
+  return whenFormat.format(typeof value === "string" ? new Date(value) : value);
+}
