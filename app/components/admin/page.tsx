@@ -82,3 +82,26 @@ export function RowActions({ editTo, deleteTo, label }: { editTo: string; delete
     </div>
   );
 }
+
+/** "Anterior · Página 2 de 5 · Próxima" under a long list; plain links, so it works without JavaScript. */
+export function Pager({ page, pages, to }: { page: number; pages: number; to: (page: number) => string }) {
+  if (pages <= 1) return null;
+  const linkClass = "rounded-full border border-slate-300 px-4 py-1.5 font-semibold text-slate-700 hover:bg-slate-50";
+  return (
+    <nav aria-label="Páginas" className="mt-6 flex items-center justify-center gap-4">
+      {page > 1 ? (
+        <Link to={to(page - 1)} className={linkClass}>
+          Anterior
+        </Link>
+      ) : null}
+      <span className="text-sm text-slate-600">
+        Página {page} de {pages}
+      </span>
+      {page < pages ? (
+        <Link to={to(page + 1)} className={linkClass}>
+          Próxima
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
