@@ -16,6 +16,7 @@ import * as dashboard from "~/routes/admin.dashboard";
 import { action as loginAction } from "~/routes/admin_.login";
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { site } from "~/content/site";
+import { demoSettingsForm } from "../helpers/settings-form";
 import { createUser, dataOf, formRequest, getRequest, PASSWORD, png, responseOf, routeArgs, signedIn, underAdminLayout } from "./admin-fixtures";
 
 const post = { title: "Guia de tráfego pago", excerpt: "Resumo.", content: "<p>Primeira versão</p>", is_published: "on" };
@@ -86,28 +87,7 @@ describe("activity log", () => {
 
   it("records a settings change field by field", async () => {
     const { cookie } = await signedIn();
-    const form = {
-      legal_name: site.legalName,
-      cnpj: site.cnpj,
-      sales_phone: site.salesPhone,
-      sales_phone_display: site.salesPhoneDisplay,
-      video_phone: site.videoPhone,
-      video_phone_display: site.videoPhoneDisplay,
-      ceo_phone: site.ceoPhone,
-      email: "contato@novo-dominio.com.br",
-      street: site.address.street,
-      city: site.address.city,
-      state: site.address.state,
-      postal_code: site.address.postalCode,
-      maps_url: site.mapsUrl,
-      hours: "Seg-Sex 8h-17h",
-      facebook_url: site.social.facebook,
-      instagram_url: site.social.instagram,
-      instagram_ceo_url: site.social.instagramCeo,
-      linkedin_url: site.social.linkedin,
-      tiktok_url: site.social.tiktok,
-      youtube_url: site.social.youtube,
-    };
+    const form = { ...demoSettingsForm, email: "contato@novo-dominio.com.br", hours: "Seg-Sex 8h-17h" };
     await responseOf(settings.action, formRequest("/admin/configuracoes", form, { cookie }));
     const entry = await latest();
     expect(entry).toMatchObject({ section: "configuracoes", action: "settings" });

@@ -12,34 +12,11 @@ import { getSiteSettings } from "~/lib/site-settings.server";
 import { site } from "~/content/site";
 import * as settingsRoute from "~/routes/admin.configuracoes";
 import { loader as layoutLoader } from "~/routes/_site";
+import { demoSettingsForm as demoForm } from "../helpers/settings-form";
 import { dataOf, expectGuarded, formRequest, getRequest, responseOf, routeArgs, sessionCookie, underAdminLayout } from "./admin-fixtures";
 import { startServer, type RunningServer } from "../helpers/platform-server";
 
 const PATH = "/admin/configuracoes";
-
-/** The form as the page posts it, filled with the demo values. */
-const demoForm: Record<string, string> = {
-  legal_name: site.legalName,
-  cnpj: site.cnpj,
-  sales_phone: site.salesPhone,
-  sales_phone_display: site.salesPhoneDisplay,
-  video_phone: site.videoPhone,
-  video_phone_display: site.videoPhoneDisplay,
-  ceo_phone: site.ceoPhone,
-  email: site.email,
-  street: site.address.street,
-  city: site.address.city,
-  state: site.address.state,
-  postal_code: site.address.postalCode,
-  maps_url: site.mapsUrl,
-  hours: site.hours,
-  facebook_url: site.social.facebook,
-  instagram_url: site.social.instagram,
-  instagram_ceo_url: site.social.instagramCeo,
-  linkedin_url: site.social.linkedin,
-  tiktok_url: site.social.tiktok,
-  youtube_url: site.social.youtube,
-};
 
 /** Every value changed, typed the way a person would (punctuation in numbers, lower-case UF). */
 const newForm: Record<string, string> = {
