@@ -11,6 +11,8 @@ export { cspNonceContext, requestInfoContext } from "~/lib/request-info.server";
 export { loadStatusContext } from "~/lib/load-status.server";
 // The page cache's version also moves when a scheduled blog post becomes due (not only on writes).
 export { pageCacheVersion as currentContentVersion, watchContentVersion } from "~/lib/content-version.server";
+// A visitor's chat conversation and flash toast, added to the page the cache shares with everyone.
+export { personalParts, PERSONAL_PART_COOKIES } from "~/personal-parts.server";
 // Expired rate-limit windows, sessions and chat conversations are swept in the background (an
 // unref'd timer, never inside a request), started once by the server process.
 export { startHousekeeping } from "~/lib/housekeeping.server";

@@ -4,7 +4,8 @@
 //   3. CSRF: a cross-site write is refused with 403 before the app runs;
 //   4. request bodies: read here up to a size limit (413 past it), except admin uploads, which
 //      stream to the app with their own limits (server/request-body.ts);
-//   5. the page cache (production build only): anonymous GETs of public pages answered from memory (ETag/304);
+//   5. the page cache (production build only): GETs of public pages answered from memory (ETag/304);
+//      a visitor's chat conversation or flash toast is added to their copy of the shared page;
 //   6. the React Router app, with a fresh CSP nonce; its responses compressed, and stored in
 //      the page cache when they are public HTML built from complete loads.
 // Security headers are set on every response; admin responses are never stored by anyone
@@ -18,10 +19,11 @@ import { pipeline } from "node:stream/promises";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import sirv from "sirv";
-import { compressBoth, isCompressible, negotiateEncoding, streamingCompressor, type Encoding } from "./compression.ts";
+import { compressBoth, compressOnce, isCompressible, negotiateEncoding, streamingCompressor, type Encoding } from "./compression.ts";
 import { crossSiteRefusal } from "./csrf.ts";
 import { errorFields, log } from "./logger.ts";
-import { etagOf, isStorable, pageCacheKey, PageCache, type CachedPage } from "./page-cache.ts";
+import { etagOf, isStorable, pageCacheKey, PageCache, sharedCookies, type CachedPage } from "./page-cache.ts";
+import { personalize } from "./personal-page.ts";
 import { createNonce, inlineScriptHashes, securityHeaders, type SecurityOptions } from "./security-headers.ts";
 import {
   BODY_TOO_LARGE,
@@ -82,6 +84,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
   };
   const staticHeaders = securityHeaders(null, security);
   const cache = new PageCache({ readVersion: () => fixedApp!.currentContentVersion(), checkEveryMs: options.versionCheckMs });
+  const personalCookies = new Set(fixedApp?.PERSONAL_PART_COOKIES ?? []);
   // Another instance's write (PostgreSQL NOTIFY) makes the next request re-read the version.
   fixedApp?.watchContentVersion(() => cache.expireVersion());
 
@@ -100,31 +103,35 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
         return sendBodyTooLarge(req, res);
       }
     }
-    let key = fixedApp ? pageCacheKey(method, url, req.headers) : null;
+    let lookup = fixedApp ? pageCacheKey(method, url, req.headers, personalCookies) : null;
     let version = 0;
-    if (key) {
+    if (lookup) {
       try {
         version = await cache.currentVersion();
       } catch (error) {
         log("warn", "page cache: content version unreadable, cache bypassed", { requestId, ...errorFields(error) });
-        key = null;
+        lookup = null;
       }
     }
-    if (key) {
-      const cached = cache.get(key);
-      if (cached) {
+    if (lookup) {
+      const cached = cache.get(lookup.key);
+      if (cached && !lookup.personal) {
         setCacheStatus("hit");
         return sendCached(req, res, cached, "HIT");
       }
+      if (cached && (await sendPersonal(req, res, cached, "HIT"))) return setCacheStatus("hit, personal");
     }
 
     const nonce = createNonce();
     const loadStatus = { degraded: false };
     const app = await loadApp();
-    const context = new RouterContextProvider();
-    context.set(app.requestInfoContext, { ip: clientAddress(req, options.trustedProxies ?? 0), requestId });
-    context.set(app.cspNonceContext, nonce);
-    context.set(app.loadStatusContext, loadStatus);
+    const newContext = () => {
+      const context = new RouterContextProvider();
+      context.set(app.requestInfoContext, { ip: clientAddress(req, options.trustedProxies ?? 0), requestId });
+      context.set(app.cspNonceContext, nonce);
+      context.set(app.loadStatusContext, loadStatus);
+      return context;
+    };
     let request: Request;
     try {
       request = body === null ? createRequest(req, res) : requestWithBody(req, res, body);
@@ -136,20 +143,47 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
       res.end("Requisição inválida.");
       return;
     }
-    const response = await handleRequest(request, context);
+    // The shared page is rendered as for an anonymous visitor, whatever personal parts this one has.
+    let response = await handleRequest(lookup?.personal ? withCookies(request, sharedCookies(req.headers.cookie)) : request, newContext());
     if (method !== "GET" && method !== "HEAD") cache.expireVersion();
 
     // Admin answers, and a failed read shown as an empty state (right for this visitor, wrong for
     // the next ones), are kept by no cache, whatever the route said.
     const cacheControl = isAdminPath(url) ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
-    if (key && method === "GET" && !cacheControl && isStorable(response)) {
+    if (lookup && method === "GET" && !cacheControl && isStorable(response)) {
       const page = await toCachedPage(response, security);
-      cache.set(key, page, version);
-      setCacheStatus("miss");
-      return sendCached(req, res, page, "MISS");
+      cache.set(lookup.key, page, version);
+      if (!lookup.personal) {
+        setCacheStatus("miss");
+        return sendCached(req, res, page, "MISS");
+      }
+      if (await sendPersonal(req, res, page, "MISS")) return setCacheStatus("miss, personal");
     }
-    setCacheStatus(key ? (loadStatus.degraded ? "degraded" : "uncacheable") : "bypass");
+    if (lookup?.personal) {
+      // Not a page the cache keeps (a 404, a degraded load) or one whose parts could not be added:
+      // rendered again, for this visitor, with their cookies.
+      await response.body?.cancel();
+      response = await handleRequest(request, newContext());
+    }
+    setCacheStatus(lookup ? (loadStatus.degraded ? "degraded" : "uncacheable") : "bypass");
     return sendStreamed(req, res, response, securityHeaders(nonce, security), cacheControl);
+  }
+
+  /**
+   * Sends the shared page with this visitor's parts added (their chat conversation, a flash toast),
+   * never stored and marked private; false when the parts could not be placed.
+   */
+  async function sendPersonal(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheHeader: "HIT" | "MISS"): Promise<boolean> {
+    const parts = await fixedApp!.personalParts(new Request(new URL(req.url ?? "/", "http://localhost"), { headers: { cookie: req.headers.cookie ?? "" } }));
+    if (parts.replacements.length === 0 && parts.setCookies.length === 0) {
+      // Nothing of theirs to show (a conversation past its retention): the shared page as it is.
+      sendCached(req, res, page, cacheHeader);
+      return true;
+    }
+    const body = personalize(page.body, parts.replacements, parts.dataBlock);
+    if (!body) return false;
+    await sendPersonalCopy(req, res, page, body, parts.setCookies, cacheHeader);
+    return true;
   }
 
   function sendBodyTooLarge(req: IncomingMessage, res: ServerResponse) {
@@ -306,6 +340,26 @@ function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage,
   headers["content-length"] = body.length;
   res.writeHead(page.status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** The request with another Cookie header (GETs only: the body is not carried over). */
+function withCookies(request: Request, cookie: string): Request {
+  const headers = new Headers(request.headers);
+  if (cookie) headers.set("cookie", cookie);
+  else headers.delete("cookie");
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
+}
+
+/** One visitor's copy of a cached page: private, without the shared ETag, compressed for this answer only. */
+async function sendPersonalCopy(req: IncomingMessage, res: ServerResponse, page: CachedPage, body: Buffer, cookies: string[], cacheHeader: "HIT" | "MISS") {
+  const headers: Record<string, string | number | string[]> = { ...page.headers, "cache-control": PERSONAL_CACHE_CONTROL, "x-cache": cacheHeader };
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  const encoding = negotiateEncoding(req.headers["accept-encoding"]);
+  const sent = encoding === "identity" ? body : await compressOnce(body, encoding);
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  headers["content-length"] = sent.length;
+  res.writeHead(page.status, headers);
+  res.end(req.method === "HEAD" ? undefined : sent);
 }
 
 async function sendStreamed(req: IncomingMessage, res: ServerResponse, response: Response, security: Record<string, string>, cacheControl: string | undefined) {

@@ -45,6 +45,22 @@ export async function compressBoth(body: Buffer): Promise<{ br: Buffer; gzip: Bu
   return { br, gzip: gz };
 }
 
+/**
+ * One encoding of a body sent once (a visitor's personal copy of a cached page): fast settings,
+ * since it is paid for on every such answer.
+ */
+export function compressOnce(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  return encoding === "br"
+    ? brotliAsync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 3,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipAsync(body, { level: 4 });
+}
+
 /** A compressor that flushes after every chunk, so streamed HTML still arrives progressively. */
 export function streamingCompressor(encoding: "br" | "gzip"): Transform {
   return encoding === "br"

@@ -1,8 +1,10 @@
-// An in-process cache of rendered public pages for anonymous visitors, answering before React
-// renders. It is keyed by URL and by the cookie-consent choice (the only cookie that changes a
-// public page's HTML), and emptied when the content version in the database changes: every
-// admin write bumps it, and each instance re-reads it at most once per second (and right after
-// any write request it served itself), so a change shows on every instance within a second.
+// An in-process cache of rendered public pages, answering before React renders. It is keyed by
+// URL and by the cookie-consent choice (the only cookie that changes a shared page's HTML); a
+// visitor with a chat conversation or a flash toast gets the shared page with those parts added
+// (server/personal-page.ts), and nothing personal is ever stored. It is emptied when the content
+// version in the database changes: every admin write bumps it, and each instance re-reads it at
+// most once per second (and right after any write request it served itself), so a change shows on
+// every instance within a second.
 // Entries also expire after a few minutes whatever happens, a safety net for a page that should
 // not have been kept. Pages built from a degraded load (a failed read shown as an empty state)
 // are never stored: server/app.ts does not offer them.
@@ -26,30 +28,58 @@ const SHARED_COOKIES = new Set(["cookieConsent"]);
 /** Paths that are never cached, whatever they answer. */
 const PRIVATE_PREFIXES = ["/admin", "/healthz", "/media", "/api"];
 
+export interface CacheLookup {
+  key: string;
+  /**
+   * The request also carries cookies whose parts of the page are added for this visitor to the
+   * shared page (the chat conversation, a flash toast): the page is rendered and stored without
+   * them, and the copy sent is made personal (server/personal-page.ts).
+   */
+  personal: boolean;
+}
+
 /**
- * The cache key of a request, or null when it must not be served from or stored in the cache:
- * not a GET/HEAD, a private path, or any cookie besides the consent choice (a session, a flash
- * toast, a chat conversation...).
+ * The cache entry a request may be answered from, or null when it must not be served from or
+ * stored in the cache: not a GET/HEAD, a private path, credentials, or a cookie besides the
+ * consent choice and `personalCookies` (an admin session...). Personal cookies on a data request
+ * (/x.data, the browser's navigations with JavaScript) also bypass it: its answer is the loaders'
+ * data, which carries the personal parts itself.
  */
-export function pageCacheKey(method: string, url: string, headers: IncomingHttpHeaders): string | null {
+export function pageCacheKey(method: string, url: string, headers: IncomingHttpHeaders, personalCookies: ReadonlySet<string> = new Set()): CacheLookup | null {
   if (method !== "GET" && method !== "HEAD") return null;
   const path = url.split("?", 1)[0]!;
   if (PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`))) return null;
   if (headers.authorization) return null;
   let consent = "";
+  let personal = false;
   const cookie = headers.cookie;
   if (cookie) {
     for (const part of cookie.split(";")) {
       const eq = part.indexOf("=");
       const name = (eq === -1 ? part : part.slice(0, eq)).trim();
       if (!name) continue;
+      if (personalCookies.has(name)) {
+        personal = true;
+        continue;
+      }
       if (!SHARED_COOKIES.has(name)) return null;
       // Only the two values the app understands change the page; anything else renders as none.
       const value = part.slice(eq + 1).trim();
       consent = value === "accepted" || value === "rejected" ? value : "";
     }
   }
-  return `${consent}|${url}`;
+  if (personal && path.endsWith(".data")) return null;
+  return { key: `${consent}|${url}`, personal };
+}
+
+/** The request's Cookie header with only the cookies a shared page may depend on (the consent choice). */
+export function sharedCookies(cookie: string | undefined): string {
+  if (!cookie) return "";
+  return cookie
+    .split(";")
+    .filter((part) => SHARED_COOKIES.has(part.split("=", 1)[0]!.trim()))
+    .map((part) => part.trim())
+    .join("; ");
 }
 
 /** Whether an app response may be stored: a 200 HTML page with nothing personal in it. */

@@ -21,8 +21,8 @@ afterAll(async () => {
   expect(await production?.stop()).toBe(0);
 });
 
-/** A cookie the page cache does not share: the production page is rendered for this request too. */
-const PERSONAL = { cookie: "__chat=abc" };
+/** A cookie the page cache knows nothing of (it never shares such a page): the production page is rendered for this request too. */
+const PERSONAL = { cookie: "uncached=1" };
 const SECURITY_HEADERS = [
   "content-security-policy",
   "x-content-type-options",

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { negotiateEncoding, isCompressible } from "../../server/compression.ts";
 import { crossSiteRefusal } from "../../server/csrf.ts";
-import { etagOf, isStorable, pageCacheKey, PageCache, type CachedPage } from "../../server/page-cache.ts";
+import { etagOf, isStorable, pageCacheKey, PageCache, sharedCookies, type CachedPage } from "../../server/page-cache.ts";
+import { personalize } from "../../server/personal-page.ts";
 import { createHash } from "node:crypto";
 import { contentSecurityPolicy, inlineScriptHashes, mediaOriginsFromEnv, securityHeaders } from "../../server/security-headers.ts";
 
@@ -90,23 +91,71 @@ describe("compression", () => {
 });
 
 describe("page cache key", () => {
-  it("keys anonymous GETs by URL and consent choice", () => {
-    expect(pageCacheKey("GET", "/servicos", {})).toBe("|/servicos");
-    expect(pageCacheKey("HEAD", "/servicos", {})).toBe("|/servicos");
-    expect(pageCacheKey("GET", "/", { cookie: "cookieConsent=accepted" })).toBe("accepted|/");
-    expect(pageCacheKey("GET", "/", { cookie: "cookieConsent=<script>" })).toBe("|/");
+  const personalCookies = new Set(["__chat", "__toast"]);
+  const key = (method: string, url: string, headers: Record<string, string>) => pageCacheKey(method, url, headers, personalCookies);
+
+  it("keys GETs by URL and consent choice", () => {
+    expect(key("GET", "/servicos", {})).toEqual({ key: "|/servicos", personal: false });
+    expect(key("HEAD", "/servicos", {})).toEqual({ key: "|/servicos", personal: false });
+    expect(key("GET", "/", { cookie: "cookieConsent=accepted" })).toEqual({ key: "accepted|/", personal: false });
+    expect(key("GET", "/", { cookie: "cookieConsent=<script>" })).toEqual({ key: "|/", personal: false });
   });
 
-  it("refuses anything personal or private", () => {
-    expect(pageCacheKey("POST", "/", {})).toBeNull();
-    for (const cookie of ["__admin_session=x", "__toast=x", "__chat=x", "cookieConsent=accepted; __toast=x"]) {
-      expect(pageCacheKey("GET", "/", { cookie })).toBeNull();
+  it("gives a visitor with a chat conversation or a toast the shared entry, marked personal", () => {
+    expect(key("GET", "/servicos", { cookie: "__chat=abc" })).toEqual({ key: "|/servicos", personal: true });
+    expect(key("GET", "/", { cookie: "cookieConsent=accepted; __toast=x; __chat=y" })).toEqual({ key: "accepted|/", personal: true });
+    // Their data requests carry the personal parts in the loaders' data: never from the cache.
+    expect(key("GET", "/servicos.data", { cookie: "__chat=abc" })).toBeNull();
+    expect(key("GET", "/servicos.data", {})).toEqual({ key: "|/servicos.data", personal: false });
+  });
+
+  it("refuses anything else personal or private", () => {
+    expect(key("POST", "/", {})).toBeNull();
+    for (const cookie of ["__admin_session=x", "__admin_device=x", "outro=1", "__chat=x; __admin_session=x"]) {
+      expect(key("GET", "/", { cookie })).toBeNull();
     }
+    // Without the list of personal cookies, they are as private as any other.
+    expect(pageCacheKey("GET", "/", { cookie: "__chat=x" })).toBeNull();
     for (const path of ["/admin", "/admin/login", "/healthz", "/media/blog-media/a.png", "/api/chat"]) {
-      expect(pageCacheKey("GET", path, {})).toBeNull();
+      expect(key("GET", path, {})).toBeNull();
     }
-    expect(pageCacheKey("GET", "/", { authorization: "Basic x" })).toBeNull();
-    expect(pageCacheKey("GET", "/administracao-de-marcas", {})).toBe("|/administracao-de-marcas");
+    expect(key("GET", "/", { authorization: "Basic x" })).toBeNull();
+    expect(key("GET", "/administracao-de-marcas", {})).toEqual({ key: "|/administracao-de-marcas", personal: false });
+  });
+
+  it("keeps only the consent cookie for the shared render", () => {
+    expect(sharedCookies("__chat=a; cookieConsent=accepted; __toast=b")).toBe("cookieConsent=accepted");
+    expect(sharedCookies("__chat=a")).toBe("");
+    expect(sharedCookies(undefined)).toBe("");
+  });
+});
+
+describe("a personal copy of a cached page", () => {
+  const page = Buffer.from('<html><body><main>olá</main><div id="chat"><p>vazio</p></div><div role="status"></div><script>x</script></body></html>');
+
+  it("replaces each anonymous fragment and adds the data block before </body>", () => {
+    const copy = personalize(
+      page,
+      [
+        { anonymous: "<p>vazio</p>", personal: "<p>Você: oi</p>" },
+        { anonymous: '<div role="status"></div>', personal: '<div role="status"><p>Pronto</p></div>' },
+      ],
+      '<script type="application/json">{}</script>',
+    );
+    expect(copy?.toString()).toBe(
+      '<html><body><main>olá</main><div id="chat"><p>Você: oi</p></div><div role="status"><p>Pronto</p></div><script>x</script><script type="application/json">{}</script></body></html>',
+    );
+  });
+
+  it("gives up (null) when a fragment is not in the page", () => {
+    expect(personalize(page, [{ anonymous: "<p>outro</p>", personal: "" }], "")).toBeNull();
+  });
+
+  it("takes the last occurrence: page content earlier cannot be mistaken for the fragment", () => {
+    const tricky = Buffer.from("<main><p>vazio</p></main><aside><p>vazio</p></aside></body>");
+    expect(personalize(tricky, [{ anonymous: "<p>vazio</p>", personal: "<p>meu</p>" }], "")?.toString()).toBe(
+      "<main><p>vazio</p></main><aside><p>meu</p></aside></body>",
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import { useLocation } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { ChatState } from "~/lib/chat/state.server";
+import { splicedPersonalData } from "~/lib/personal-data";
 import { INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
 import {
   ChatBubbleIcon,
@@ -33,7 +34,10 @@ const ChatLive = lazy((): Promise<{ default: (props: ChatLiveProps) => ReactNode
   }),
 );
 
-export function ChatWidget({ state }: { state: ChatState }) {
+export function ChatWidget({ state: loaded }: { state: ChatState }) {
+  // A page served from the shared cache was rendered without the visitor's conversation; the
+  // server added it to the page, with its data, which the first render here must show too.
+  const state = loaded.messages.length > 0 ? loaded : { messages: splicedPersonalData().chat ?? [] };
   const enhanced = useHydrated();
   const [openRequested, setOpenRequested] = useState(false);
   useEffect(() => {
@@ -71,17 +75,7 @@ function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: strin
         />
         <MessageList messages={state.messages} />
         <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
-          {state.messages.length === 0 ? (
-            <form method="post" action="/api/chat" className={suggestionsClass} aria-label="Sugestões de perguntas">
-              <input type="hidden" name="redirectTo" value={redirectTo} />
-              <HoneypotField />
-              {QUICK_SUGGESTIONS.map((suggestion) => (
-                <button key={suggestion} type="submit" name="message" value={suggestion} className={suggestionClass}>
-                  {suggestion}
-                </button>
-              ))}
-            </form>
-          ) : null}
+          {state.messages.length === 0 ? <ChatSuggestions redirectTo={redirectTo} /> : null}
           <form method="post" action="/api/chat" className="flex items-center gap-2">
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <HoneypotField />
@@ -105,5 +99,20 @@ function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: strin
         </div>
       </section>
     </div>
+  );
+}
+
+/** The quick questions offered before the first message (submit buttons of a plain form). */
+export function ChatSuggestions({ redirectTo }: { redirectTo: string }) {
+  return (
+    <form method="post" action="/api/chat" className={suggestionsClass} aria-label="Sugestões de perguntas">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <HoneypotField />
+      {QUICK_SUGGESTIONS.map((suggestion) => (
+        <button key={suggestion} type="submit" name="message" value={suggestion} className={suggestionClass}>
+          {suggestion}
+        </button>
+      ))}
+    </form>
   );
 }

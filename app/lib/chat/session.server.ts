@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import { createCookie } from "react-router";
 import { env } from "~/lib/env.server";
 
-/** Pages rendered for a request carrying this cookie may show a conversation: they are personal. */
-const CHAT_COOKIE_NAME = "__chat";
+/** Pages for a request carrying this cookie show its conversation (added to the cached page: app/personal-parts.server.tsx). */
+export const CHAT_COOKIE_NAME = "__chat";
 
 const chatCookie = createCookie(CHAT_COOKIE_NAME, {
   path: "/",
