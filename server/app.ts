@@ -103,6 +103,9 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
         return sendBodyTooLarge(req, res);
       }
     }
+    // Answered before anything is awaited: a client that closes its side right after sending (as
+    // some do with such requests) would otherwise get no answer at all.
+    if (!URL.canParse(url, `http://${req.headers.host ?? "localhost"}`)) return sendMalformed(res, requestId, method, new Error("no URL"));
     let lookup = fixedApp ? pageCacheKey(method, url, req.headers, personalCookies) : null;
     let version = 0;
     if (lookup) {
@@ -136,12 +139,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     try {
       request = body === null ? createRequest(req, res) : requestWithBody(req, res, body);
     } catch (error) {
-      // A Host header or request target that makes no URL (`Host: a b`): the sender's mistake.
-      log("warn", "malformed request", { requestId, method, ...errorFields(error) });
-      setHeaders(res, staticHeaders);
-      res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-      res.end("Requisição inválida.");
-      return;
+      return sendMalformed(res, requestId, method, error);
     }
     // The shared page is rendered as for an anonymous visitor, whatever personal parts this one has.
     let response = await handleRequest(lookup?.personal ? withCookies(request, sharedCookies(req.headers.cookie)) : request, newContext());
@@ -184,6 +182,14 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     if (!body) return false;
     await sendPersonalCopy(req, res, page, body, parts.setCookies, cacheHeader);
     return true;
+  }
+
+  /** A Host header or request target that makes no URL (`Host: a b`): the sender's mistake. */
+  function sendMalformed(res: ServerResponse, requestId: string, method: string, error: unknown) {
+    log("warn", "malformed request", { requestId, method, ...errorFields(error) });
+    setHeaders(res, staticHeaders);
+    res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    res.end("Requisição inválida.");
   }
 
   function sendBodyTooLarge(req: IncomingMessage, res: ServerResponse) {
