@@ -11,6 +11,8 @@ const sections = [
 for (const section of sections) {
   test(`every category of ${section.admin} is a filter of ${section.page}, and nothing else`, async ({ page }) => {
     await signIn(page, section.admin);
+    // With JavaScript the address changes as the sign-in's navigation commits: wait for the form's list.
+    await expect(page.locator('select[name="category"] option[value]:not([value=""])').first()).toBeAttached();
     const options = (await page.locator('select[name="category"] option').evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value))).filter(
       Boolean,
     );
