@@ -29,8 +29,8 @@ import {
   BODY_TOO_LARGE,
   BodyTooLarge,
   bodyTooLargePage,
-  DRAIN_LIMIT,
   drainAfterResponse,
+  endsConnection,
   PUBLIC_BODY_LIMIT,
   readBody,
   streamsToApp,
@@ -199,8 +199,6 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
       "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
       "Cache-Control": "no-store",
     };
-    // A body that would take longer to discard than to resend: the connection ends with this answer.
-    if (Number(req.headers["content-length"]) > DRAIN_LIMIT) headers.Connection = "close";
     res.writeHead(413, headers);
     res.end(json ? JSON.stringify({ error: BODY_TOO_LARGE }) : bodyTooLargePage());
   }
@@ -213,6 +211,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     let cacheStatus: string | undefined;
     res.setHeader("X-Request-Id", requestId);
     drainAfterResponse(req, res);
+    if (endsConnection(req)) res.setHeader("Connection", "close");
     res.once("close", () => {
       log("info", "request", {
         requestId,
@@ -392,9 +391,6 @@ async function sendStreamed(req: IncomingMessage, res: ServerResponse, response:
     }
   }
   res.statusCode = response.status;
-  // The app answered without reading a long body (an upload refused by the admin guard): say the
-  // connection ends here rather than discard megabytes (server/request-body.ts).
-  if (!req.complete && Number(req.headers["content-length"]) > DRAIN_LIMIT) res.setHeader("connection", "close");
   if (!hasBody) {
     res.end();
     return;

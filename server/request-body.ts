@@ -6,13 +6,17 @@
 // - Keep-alive safety: a response sent before its request body was read (a 405, a redirect to
 //   the sign-in, a 413...) leaves the rest of the body on the connection, and the next request on
 //   that connection would wait behind it forever. After every response the unread rest is
-//   discarded, up to DRAIN_LIMIT bytes; a longer one closes the connection instead.
+//   discarded, up to DRAIN_LIMIT bytes; a longer one (or one of unknown length) ends the
+//   connection instead, gently (lingerThenClose), so that the client still reads the answer.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 
 /** The most a request body may carry, except admin uploads. */
 export const PUBLIC_BODY_LIMIT = 64 * 1024;
-/** How much of an unread body is discarded to keep the connection; past it, the connection closes. */
+/** How much of an unread body may be discarded to keep the connection; a longer body ends it. */
 export const DRAIN_LIMIT = 1024 * 1024;
+/** How long a closing connection goes on reading what its client still sends (lingerThenClose). */
+export const LINGER_MS = 5_000;
 
 export const BODY_TOO_LARGE = "O conteúdo enviado é grande demais. Encurte o texto e tente novamente.";
 
@@ -69,21 +73,49 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /**
- * Once the response is sent, discards what is left of the request body (whoever stopped reading
- * it), so the connection can carry the next request; a body longer than DRAIN_LIMIT closes it.
+ * Whether the connection ends with this request's answer: its body is longer than DRAIN_LIMIT,
+ * or of unknown length (chunked), so if it is answered before being read (a 413, a refusal, a
+ * redirect to the sign-in) the rest is not worth discarding. Saying so in the answer
+ * (`Connection: close`) keeps a client from sending its next request on that connection.
+ */
+export function endsConnection(req: IncomingMessage): boolean {
+  const declared = Number(req.headers["content-length"]);
+  if (req.headers["content-length"] !== undefined && Number.isFinite(declared)) return declared > DRAIN_LIMIT;
+  return req.headers["transfer-encoding"] !== undefined;
+}
+
+/**
+ * Once the response is sent, deals with what is left of the request body (whoever stopped
+ * reading it): on a connection that goes on it is discarded, so the connection can carry the next
+ * request (endsConnection bounds it to DRAIN_LIMIT bytes); on one that ends, lingerThenClose.
  */
 export function drainAfterResponse(req: IncomingMessage, res: ServerResponse): void {
   res.once("finish", () => {
     if (req.complete || req.destroyed) return;
     // Whatever was reading the body (the app's request stream) has answered and is done with it.
     req.removeAllListeners("data");
-    let discarded = 0;
-    req.on("data", (chunk: Buffer) => {
-      discarded += chunk.length;
-      if (discarded > DRAIN_LIMIT) req.socket.destroy();
-    });
+    // Node's server has already begun closing a connection whose answer ends it.
+    if (req.socket.writableEnded) lingerThenClose(req.socket);
     req.resume();
   });
+}
+
+/**
+ * Ends a connection whose client may still be sending its request body. A socket destroyed with
+ * unread data makes the kernel answer with a reset, and a client still writing then fails (EPIPE,
+ * ECONNRESET) before it reads the answer already sent: a browser shows a connection error instead
+ * of the 413 page. Node's server does exactly that to an answer with `Connection: close` (it
+ * destroys the socket as soon as the answer is written). So instead: the answer goes out with the
+ * end of the connection (a half-close), what the client still sends is read and discarded, and
+ * the socket is destroyed only after LINGER_MS.
+ */
+function lingerThenClose(socket: Socket): void {
+  socket.removeListener("finish", socket.destroy);
+  if (socket.destroyed) return;
+  if (!socket.writableEnded) socket.end();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
 }
 
 /** Whether the request came from a script expecting JSON (the chat widget) rather than a page. */
