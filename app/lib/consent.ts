@@ -5,7 +5,8 @@
 const CONSENT_KEY = "cookieConsent";
 export type ConsentChoice = "accepted" | "rejected";
 /** Window event that shows the banner again (the footer's "Preferências de cookies"). */
-export const CONSENT_REOPEN_EVENT = "cookieConsent:reopen";
+/** Marks the button that forgets the choice and shows the notice again (the footer's 'Preferências de cookies'). */
+export const CONSENT_RESET_ATTRIBUTE = "data-consent-reset";
 const CONSENT_MAX_AGE = 60 * 60 * 24 * 365;
 
 export function isConsentChoice(value: unknown): value is ConsentChoice {

@@ -1,15 +1,17 @@
+import { lazy, Suspense } from "react";
 import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_site";
 import { SiteHeader } from "~/components/site/site-header";
-import { SiteFooter } from "~/components/site/site-footer";
+import { footerHtml } from "~/components/site/footer-html.server";
+import { StaticHtml } from "~/components/site/static-html";
 import { CookieNotice } from "~/components/site/cookie-notice";
-import { BlogListSkeleton } from "~/components/site/blog-skeleton";
 import { ChatWidget } from "~/components/chat/chat-widget";
 import { readConsent } from "~/lib/consent";
 import { loadChatState } from "~/lib/chat/state.server";
 import { ErrorScreen } from "~/components/ui/error-screen";
 import { defaultSiteSettings, SiteSettingsProvider } from "~/lib/site-settings";
 import { getSiteSettings } from "~/lib/site-settings.server";
+import { staticHtmlData } from "~/lib/static-html.server";
 
 // The public layout: header, footer and the two floating extras (chat, cookie notice).
 // Its loader reads the visitor's consent choice (so a decided visitor never sees the banner)
@@ -17,8 +19,12 @@ import { getSiteSettings } from "~/lib/site-settings.server";
 // address, social links) that every component below reads through useSiteSettings().
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [consent, chat, settings] = await Promise.all([readConsent(request), loadChatState(request), getSiteSettings(context)]);
-  return { consent, chat, settings };
+  return { consent, chat, settings, footer: staticHtmlData(request, footerHtml(settings, request)) };
 }
+
+// Shown only during a client-side navigation to the blog, so it loads then, in a chunk of its own,
+// rather than with every page; until it has arrived the current page stays.
+const BlogListSkeleton = lazy(() => import("~/components/site/blog-skeleton").then((module) => ({ default: module.BlogListSkeleton })));
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -28,17 +34,26 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
     <SiteSettingsProvider value={loaderData.settings}>
       <SiteHeader />
       <main id="conteudo" tabIndex={-1} className="outline-none">
-        {loadingBlogList ? <BlogListSkeleton /> : <Outlet />}
+        {loadingBlogList ? (
+          <Suspense fallback={<Outlet />}>
+            <BlogListSkeleton />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </main>
-      <SiteFooter />
+      <StaticHtml id={FOOTER_ID} html={loaderData.footer.html} />
       <ChatWidget state={loaderData.chat} />
       <CookieNotice consent={loaderData.consent} />
     </SiteSettingsProvider>
   );
 }
 
+const FOOTER_ID = "rodape";
+
 // A page that fails keeps the header, footer and chat around the error screen (HTTP 500 kept).
-// When this layout's own loader failed there is no data: the default contacts stand in.
+// When this layout's own loader failed there is no data: the default contacts stand in, and the
+// footer is the one already on the page (none when the page itself is that error).
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/_site");
   return (
@@ -47,7 +62,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="conteudo" tabIndex={-1} className="outline-none">
         <ErrorScreen error={error} />
       </main>
-      <SiteFooter />
+      <StaticHtml id={FOOTER_ID} html={layout?.footer.html} />
       {layout ? <ChatWidget state={layout.chat} /> : null}
       {layout ? <CookieNotice consent={layout.consent} /> : null}
     </SiteSettingsProvider>

@@ -4,7 +4,7 @@
 // created yet). Outside the admin layout so it looks like the site, but only for admins: the
 // guard is here. Never indexed, never stored by any cache (the page cache never keeps /admin
 // paths either), and the sitemap lists only public posts.
-import { data, Link } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin_.blog.preview.$id";
 import { BlogArticle } from "~/components/site/blog-article";
 import { SiteFooter } from "~/components/site/site-footer";
@@ -94,6 +94,7 @@ function statusText(post: { isPublished: boolean; publishedAt: Date | string | n
 
 export default function BlogPreview({ loaderData, actionData }: Route.ComponentProps) {
   const preview = actionData ?? loaderData.preview;
+  const location = useLocation();
   if (!preview) {
     return (
       <main id="conteudo" className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
@@ -123,7 +124,7 @@ export default function BlogPreview({ loaderData, actionData }: Route.ComponentP
       <main id="conteudo" tabIndex={-1} className="outline-none">
         <BlogArticle post={preview.post} jsonLd={preview.jsonLd} />
       </main>
-      <SiteFooter />
+      <SiteFooter settings={preview.settings} year={new Date().getFullYear()} redirectTo={location.pathname} />
     </SiteSettingsProvider>
   );
 }

@@ -149,6 +149,18 @@ describe("public reads", () => {
     expect(JSON.parse(JSON.stringify(navigation.sections)).html).toBe(document.sections.html);
   });
 
+  it("sends the footer once too, its cookie reset coming back to the page it is on", async () => {
+    const document = await layoutLoader(routeArgs(getRequest('/portfolio?categoria=a&b="<x>"')));
+    expect(JSON.stringify(document.footer)).toBe("{}");
+    expect(document.footer.html).toContain("Preferências de cookies");
+    expect(document.footer.html).toContain('name="redirectTo" value="/portfolio?categoria=a&amp;b=%22%3Cx%3E%22"');
+    // A client-side navigation's data request is for the page without ".data" and React Router's own parameter.
+    const navigation = JSON.parse(JSON.stringify((await layoutLoader(routeArgs(getRequest("/sobre.data?_routes=routes%2F_site")))).footer)) as { html: string };
+    expect(navigation.html).toContain('name="redirectTo" value="/sobre"');
+    const home = JSON.parse(JSON.stringify((await layoutLoader(routeArgs(getRequest("/_root.data")))).footer)) as { html: string };
+    expect(home.html).toContain('name="redirectTo" value="/"');
+  });
+
   it("lists only published posts, newest first", async () => {
     const { data } = unwrap(await blogLoader(routeArgs(getRequest("/blog"))));
     expect(data.posts.map((p) => p.slug)).toEqual(["novo", "antigo"]);

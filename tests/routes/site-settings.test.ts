@@ -140,6 +140,9 @@ describe("/admin/configuracoes (route)", () => {
     const layout = (await layoutLoader(routeArgs(getRequest("/")))) as Awaited<ReturnType<typeof layoutLoader>>;
     expect(layout.settings.salesPhone).toBe("5511912345678");
     expect(layout.settings.address.city).toBe("São Paulo");
+    // The footer, sent as markup, is rendered again for the new settings.
+    expect(layout.footer.html).toContain("(11) 91234-5678");
+    expect(layout.footer.html).toContain("São Paulo");
 
     // Saving again (an update) works the same way.
     await responseOf(settingsRoute.action, formRequest(PATH, { ...newForm, hours: "Seg-Sex 8h-18h" }, { cookie }));

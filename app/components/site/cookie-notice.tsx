@@ -8,7 +8,7 @@
 // with it, the banner measures itself.
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { CONSENT_REOPEN_EVENT, readStoredConsent, storeConsent, type ConsentChoice } from "~/lib/consent";
+import { clearConsent, CONSENT_RESET_ATTRIBUTE, readStoredConsent, storeConsent, type ConsentChoice } from "~/lib/consent";
 
 // The choice kept in this browser's localStorage (none while the server renders or hydrates).
 const noSubscription = () => () => {};
@@ -29,9 +29,16 @@ export function CookieNotice({ consent }: { consent: ConsentChoice | null }) {
   }, [stored, consent]);
 
   useEffect(() => {
-    const reopen = () => setReopened(true);
-    window.addEventListener(CONSENT_REOPEN_EVENT, reopen);
-    return () => window.removeEventListener(CONSENT_REOPEN_EVENT, reopen);
+    // The footer's 'Preferências de cookies' (server markup, a form posting to /consent without
+    // JavaScript): forget the choice here and show the notice again, without leaving the page.
+    const reopen = (event: MouseEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest(`[${CONSENT_RESET_ATTRIBUTE}]`)) return;
+      event.preventDefault();
+      clearConsent();
+      setReopened(true);
+    };
+    document.addEventListener("click", reopen);
+    return () => document.removeEventListener("click", reopen);
   }, []);
 
   const hide = () => {

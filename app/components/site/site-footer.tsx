@@ -1,11 +1,15 @@
 // Footer: logo, tagline whose word 'digital' discreetly links to /admin/login,
 // social links, quick links, services, contact, copyright with the current year, legal links
 // and 'Preferências de cookies' to change the cookie choice later.
-import { Form, Link, useLocation } from "react-router";
+//
+// It has no state: public pages get it as server markup only (footer-html.server.tsx), so none
+// of it is in their JavaScript. Its links are plain links (StaticHtml turns clicks on them into
+// client-side navigations), and 'Preferências de cookies' is a plain form posting to /consent,
+// which the cookie notice intercepts when JavaScript runs (CONSENT_RESET_ATTRIBUTE).
 import { footerQuickLinks, footerServiceLinks } from "~/content/navigation";
 import { site } from "~/content/site";
-import { clearConsent, CONSENT_REOPEN_EVENT } from "~/lib/consent";
-import { useSiteSettings, type SiteSettings } from "~/lib/site-settings";
+import { CONSENT_RESET_ATTRIBUTE } from "~/lib/consent";
+import { type SiteSettings } from "~/lib/site-settings";
 import { whatsappLinkProps } from "~/lib/whatsapp";
 import { Icon, type IconName } from "./icon";
 import { Logo } from "./logo";
@@ -28,23 +32,20 @@ function socialLinks({ social, salesPhone }: SiteSettings): { label: string; ico
 const headingClass = "text-sm font-bold tracking-wider text-white uppercase";
 const linkClass = "text-slate-300 transition-colors hover:text-white";
 
-export function SiteFooter() {
-  const location = useLocation();
-  const settings = useSiteSettings();
-  const year = new Date().getFullYear();
-
+/** `redirectTo`: where the no-JavaScript cookie reset comes back to (the page's path and query). */
+export function SiteFooter({ settings, year, redirectTo }: { settings: SiteSettings; year: number; redirectTo: string }) {
   return (
     <footer className="bg-ink text-slate-300">
       <div className="container-site grid gap-12 py-16 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <Link to="/" aria-label="Wind Digital, página inicial" className="inline-block rounded-lg">
+          <a href="/" aria-label="Wind Digital, página inicial" className="inline-block rounded-lg">
             <Logo tone="light" />
-          </Link>
+          </a>
           <p className="mt-4 text-sm leading-relaxed">
             Transformação{" "}
-            <Link to="/admin/login" className="font-semibold text-slate-300">
+            <a href="/admin/login" className="font-semibold text-slate-300">
               digital
-            </Link>{" "}
+            </a>{" "}
             com estratégia, tecnologia e resultado para empresas de todo o Brasil.
           </p>
           <ul className="mt-6 flex flex-wrap gap-2">
@@ -109,28 +110,18 @@ export function SiteFooter() {
             © {year} {site.brandName}. Todos os direitos reservados.
           </p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-            <Link to="/politica-privacidade" className={linkClass}>
+            <a href="/politica-privacidade" className={linkClass}>
               Política de Privacidade
-            </Link>
-            <Link to="/termos-uso" className={linkClass}>
+            </a>
+            <a href="/termos-uso" className={linkClass}>
               Termos de Uso
-            </Link>
-            <Form method="post" action="/consent" reloadDocument>
-              <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-              <button
-                type="submit"
-                name="consent"
-                value="reset"
-                className={`cursor-pointer ${linkClass}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  clearConsent();
-                  window.dispatchEvent(new Event(CONSENT_REOPEN_EVENT));
-                }}
-              >
+            </a>
+            <form method="post" action="/consent">
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <button type="submit" name="consent" value="reset" className={`cursor-pointer ${linkClass}`} {...{ [CONSENT_RESET_ATTRIBUTE]: "" }}>
                 Preferências de cookies
               </button>
-            </Form>
+            </form>
           </div>
         </div>
       </div>
@@ -143,9 +134,9 @@ function LinkList({ links }: { links: ReadonlyArray<{ to: string; label: string 
     <ul className="mt-4 space-y-2.5 text-sm">
       {links.map((l) => (
         <li key={l.to}>
-          <Link to={l.to} className={linkClass}>
+          <a href={l.to} className={linkClass}>
             {l.label}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

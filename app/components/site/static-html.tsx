@@ -12,6 +12,8 @@ const hydrated = new Map<string, string>();
 
 function markupOf(id: string, html: string | undefined): string {
   if (html !== undefined) return html;
+  // The server has no markup of its own to show: only a layout whose loader failed gets here.
+  if (typeof document === "undefined") return "";
   let markup = hydrated.get(id);
   if (markup === undefined) {
     markup = document.getElementById(id)?.innerHTML ?? "";
