@@ -1,7 +1,7 @@
 // The interactive chat widget, loaded after hydration: sends messages as JSON to /api/chat,
 // shows the typing indicator while a reply is pending, remembers a close for the rest of the
 // visit (sessionStorage) and opens on the `openAIChat` window event.
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import { CLOSED_STORAGE_KEY, INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS, REPLY_ERROR } from "~/lib/chat/texts";
 import type { ChatState } from "~/lib/chat/state.server";
 import {
@@ -26,21 +26,20 @@ export interface ChatLiveProps {
   initialMessages: ChatState["messages"];
   /** The `openAIChat` event fired before the interactive widget had loaded. */
   openRequested: boolean;
-  /** Shown instead if the interactive widget's code cannot be loaded. */
-  staticWidget: ReactNode;
 }
 
 export default function ChatLive({ initialMessages, openRequested }: ChatLiveProps) {
-  const [open, setOpen] = useState(() => openRequested || !closedThisVisit());
+  const [typed] = useState(typedBeforeTakeover);
+  const [open, setOpen] = useState(() => openRequested || typed.focused || typed.text !== "" || !closedThisVisit());
   const [messages, setMessages] = useState(initialMessages);
   const [pending, setPending] = useState(false);
-  const [draft, setDraft] = useState("");
+  const [draft, setDraft] = useState(typed.text);
   const inputRef = useRef<HTMLInputElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLElement>(null);
-  /** Where focus goes after the next open/close or reply (never on the first render). */
-  const focusNext = useRef<"input" | "launcher" | null>(null);
+  /** Where focus goes after the next open/close or reply (on the first render, only back to where the visitor was typing). */
+  const focusNext = useRef<"input" | "launcher" | null>(typed.focused ? "input" : null);
 
   function openChat() {
     rememberClosed(false);
@@ -61,7 +60,12 @@ export default function ChatLive({ initialMessages, openRequested }: ChatLivePro
 
   useEffect(() => {
     if (pending) return;
-    if (focusNext.current === "input") inputRef.current?.focus();
+    const input = inputRef.current;
+    if (focusNext.current === "input" && input) {
+      input.focus();
+      // After the takeover, the caret goes back to the end of what was typed.
+      input.setSelectionRange(input.value.length, input.value.length);
+    }
     if (focusNext.current === "launcher") launcherRef.current?.focus();
     focusNext.current = null;
   }, [open, pending]);
@@ -156,6 +160,15 @@ export default function ChatLive({ initialMessages, openRequested }: ChatLivePro
       </div>
     </section>
   );
+}
+
+/**
+ * What the visitor typed into the server-rendered form before this widget replaced it, and
+ * whether they were typing there (read on the first render, while that form is still on the page).
+ */
+function typedBeforeTakeover(): { text: string; focused: boolean } {
+  const input = document.querySelector<HTMLInputElement>(`#${PANEL_ID} input[name="message"]`);
+  return { text: input?.value ?? "", focused: input !== null && input === document.activeElement };
 }
 
 function closedThisVisit(): boolean {

@@ -1,10 +1,12 @@
 // The floating chat assistant. The server renders a complete no-JavaScript widget: a real form
 // posting to /api/chat, quick suggestions as submit buttons, and open/close with plain links and
-// CSS :target. After hydration the interactive widget (its own lazily loaded chunk) takes over.
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+// CSS :target. After hydration the interactive widget's code (a chunk of its own) is loaded, and
+// the interactive widget takes over, carrying over what the visitor typed meanwhile. Until then,
+// and for good if the chunk cannot load, the server-rendered widget stays mounted as it is (it is
+// never mounted again, which would empty a field the visitor is typing into).
+import { useEffect, useState, type ComponentType } from "react";
 import { useLocation } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
-import { useHydrated } from "~/hooks/use-hydrated";
 import type { ChatState } from "~/lib/chat/state.server";
 import { splicedPersonalData } from "~/lib/personal-data";
 import { INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
@@ -27,32 +29,28 @@ import {
 } from "./chat-parts";
 import type { ChatLiveProps } from "./chat-live";
 
-const ChatLive = lazy((): Promise<{ default: (props: ChatLiveProps) => ReactNode }> =>
-  import("./chat-live").catch((error: unknown) => {
-    console.error("Chat widget failed to load", error);
-    return { default: ({ staticWidget }: ChatLiveProps) => staticWidget };
-  }),
-);
-
 export function ChatWidget({ state: loaded }: { state: ChatState }) {
   // A page served from the shared cache was rendered without the visitor's conversation; the
   // server added it to the page, with its data, which the first render here must show too.
   const state = loaded.messages.length > 0 ? loaded : { messages: splicedPersonalData().chat ?? [] };
-  const enhanced = useHydrated();
+  const [ChatLive, setChatLive] = useState<ComponentType<ChatLiveProps> | null>(null);
   const [openRequested, setOpenRequested] = useState(false);
   useEffect(() => {
+    let mounted = true;
+    import("./chat-live").then(
+      (module) => mounted && setChatLive(() => module.default),
+      (error: unknown) => console.error("Chat widget failed to load", error),
+    );
     const onOpen = () => setOpenRequested(true);
     window.addEventListener(OPEN_EVENT, onOpen);
-    return () => window.removeEventListener(OPEN_EVENT, onOpen);
+    return () => {
+      mounted = false;
+      window.removeEventListener(OPEN_EVENT, onOpen);
+    };
   }, []);
   const location = useLocation();
-  const staticWidget = <StaticChat state={state} redirectTo={`${location.pathname}${location.search}`} />;
-  if (!enhanced) return staticWidget;
-  return (
-    <Suspense fallback={staticWidget}>
-      <ChatLive initialMessages={state.messages} openRequested={openRequested} staticWidget={staticWidget} />
-    </Suspense>
-  );
+  if (ChatLive) return <ChatLive initialMessages={state.messages} openRequested={openRequested} />;
+  return <StaticChat state={state} redirectTo={`${location.pathname}${location.search}`} />;
 }
 
 /** Without JavaScript, "#chat-fechado" as the URL's target closes the panel and shows the launcher. */
