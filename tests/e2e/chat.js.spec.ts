@@ -194,3 +194,28 @@ test("what the visitor typed before the interactive widget loaded is kept, and t
   await expect(panel.getByRole("log").locator('[data-role="user"]')).toHaveText(["Você: Quero um orçamento"]);
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("on a phone's first visit the chat never shifts: it follows the cookie notice's height without a layout shift", async ({ page, context }) => {
+  await context.clearCookies();
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { chatShifts: string[] }).chatShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; sources?: Array<{ node?: Node | null }> }>) {
+        for (const source of entry.sources ?? []) {
+          const node = source.node;
+          if (node instanceof Element && node.closest("#chat, [aria-label='Abrir chat com o assistente']"))
+            shifts.push(`${entry.value.toFixed(3)} ${node.outerHTML.slice(0, 60)}`);
+        }
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  for (const path of ["/", "/servicos", "/window-films"]) {
+    await page.goto(path);
+    await page.locator("[data-chat-ready]").waitFor();
+    await expect(page.getByRole("region", { name: "Aviso" })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { chatShifts: string[] }).chatShifts), path).toEqual([]);
+  }
+});

@@ -11,18 +11,21 @@ export const PANEL_ID = "chat";
 export const TITLE_ID = "chat-titulo";
 
 /**
- * Phones: a full-width bottom sheet as tall as its content (header, greeting, suggestions, input)
- * and at most half the screen, so the page above stays usable. Desktop: 384 × 600 bottom right.
+ * Phones: a full-width bottom sheet half the screen tall, so the page above stays usable; a fixed
+ * height, so that neither a late web font nor a new message moves its top edge (a layout shift).
+ * Desktop: 384 × 600 bottom right.
  * Both sit above the cookie notice while it is shown: --cookie-notice-h is its height (see
- * cookie-notice.tsx), 0 once the visitor has chosen.
+ * cookie-notice.tsx), 0 once the visitor has chosen. They are lifted by a translation rather than
+ * placed with `bottom`: the notice measures itself after the first paint, and a translated element
+ * that moves is not a layout shift for the browser (nor for the visitor's Core Web Vitals).
  */
 export const panelClass =
-  "fixed inset-x-0 bottom-[var(--cookie-notice-h,0px)] z-50 flex max-h-[min(50dvh,calc(100dvh-var(--cookie-notice-h,0px)-10rem))] min-h-0 flex-col overflow-hidden rounded-t-2xl border border-slate-200 bg-white text-slate-800 shadow-[0_-8px_40px_-8px_rgba(11,31,58,0.35)] " +
-  "sm:inset-x-auto sm:right-6 sm:bottom-[calc(var(--cookie-notice-h,0px)+1.5rem)] sm:h-[600px] sm:max-h-[calc(100dvh-var(--cookie-notice-h,0px)-7rem)] sm:w-96 sm:rounded-2xl sm:shadow-2xl";
+  "fixed inset-x-0 bottom-0 z-50 flex translate-y-[calc(-1*var(--cookie-notice-h,0px))] h-[min(50dvh,calc(100dvh-var(--cookie-notice-h,0px)-10rem))] min-h-0 flex-col overflow-hidden rounded-t-2xl border border-slate-200 bg-white text-slate-800 shadow-[0_-8px_40px_-8px_rgba(11,31,58,0.35)] " +
+  "sm:inset-x-auto sm:right-6 sm:bottom-6 sm:h-[600px] sm:max-h-[calc(100dvh-var(--cookie-notice-h,0px)-7rem)] sm:w-96 sm:rounded-2xl sm:shadow-2xl";
 
 export const launcherClass =
-  "fixed right-4 bottom-[calc(var(--cookie-notice-h,0px)+1rem)] z-50 h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg " +
-  "transition hover:bg-brand-700 sm:right-6 sm:bottom-[calc(var(--cookie-notice-h,0px)+1.5rem)]";
+  "fixed right-4 bottom-4 z-50 h-14 w-14 translate-y-[calc(-1*var(--cookie-notice-h,0px))] items-center justify-center rounded-full bg-brand-600 text-white shadow-lg " +
+  "transition hover:bg-brand-700 sm:right-6 sm:bottom-6";
 
 /** On phones the suggestions scroll sideways in one row, leaving room for the conversation. */
 export const suggestionsClass = "-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0";
