@@ -25,17 +25,7 @@ import { errorFields, log } from "./logger.ts";
 import { etagOf, isStorable, pageCacheKey, PageCache, sharedCookies, type CachedPage } from "./page-cache.ts";
 import { personalize } from "./personal-page.ts";
 import { createNonce, inlineScriptHashes, securityHeaders, type SecurityOptions } from "./security-headers.ts";
-import {
-  BODY_TOO_LARGE,
-  BodyTooLarge,
-  bodyTooLargePage,
-  drainAfterResponse,
-  endsConnection,
-  PUBLIC_BODY_LIMIT,
-  readBody,
-  streamsToApp,
-  wantsJson,
-} from "./request-body.ts";
+import { BODY_TOO_LARGE, BodyTooLarge, bodyTooLargePage, drainAfterResponse, PUBLIC_BODY_LIMIT, readBody, streamsToApp, wantsJson } from "./request-body.ts";
 import { clientAddress } from "./client-address.ts";
 
 /** What the server needs from the app (server/app-entry.ts, bundled by Vite). */
@@ -211,7 +201,6 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     let cacheStatus: string | undefined;
     res.setHeader("X-Request-Id", requestId);
     drainAfterResponse(req, res);
-    if (endsConnection(req)) res.setHeader("Connection", "close");
     res.once("close", () => {
       log("info", "request", {
         requestId,

@@ -78,18 +78,20 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
  * redirect to the sign-in) the rest is not worth discarding. Saying so in the answer
  * (`Connection: close`) keeps a client from sending its next request on that connection.
  */
-export function endsConnection(req: IncomingMessage): boolean {
+function endsConnection(req: IncomingMessage): boolean {
   const declared = Number(req.headers["content-length"]);
   if (req.headers["content-length"] !== undefined && Number.isFinite(declared)) return declared > DRAIN_LIMIT;
   return req.headers["transfer-encoding"] !== undefined;
 }
 
 /**
- * Once the response is sent, deals with what is left of the request body (whoever stopped
- * reading it): on a connection that goes on it is discarded, so the connection can carry the next
- * request (endsConnection bounds it to DRAIN_LIMIT bytes); on one that ends, lingerThenClose.
+ * Called before anything is answered. Marks the answer `Connection: close` when endsConnection
+ * says so; once it is sent, deals with what is left of the request body (whoever stopped reading
+ * it): on a connection that goes on it is discarded, so the connection can carry the next request
+ * (endsConnection bounds it to DRAIN_LIMIT bytes); on one that ends, lingerThenClose.
  */
 export function drainAfterResponse(req: IncomingMessage, res: ServerResponse): void {
+  if (endsConnection(req)) res.setHeader("Connection", "close");
   res.once("finish", () => {
     if (req.complete || req.destroyed) return;
     // Whatever was reading the body (the app's request stream) has answered and is done with it.
@@ -104,15 +106,14 @@ export function drainAfterResponse(req: IncomingMessage, res: ServerResponse): v
  * Ends a connection whose client may still be sending its request body. A socket destroyed with
  * unread data makes the kernel answer with a reset, and a client still writing then fails (EPIPE,
  * ECONNRESET) before it reads the answer already sent: a browser shows a connection error instead
- * of the 413 page. Node's server does exactly that to an answer with `Connection: close` (it
- * destroys the socket as soon as the answer is written). So instead: the answer goes out with the
- * end of the connection (a half-close), what the client still sends is read and discarded, and
- * the socket is destroyed only after LINGER_MS.
+ * of the 413 page. Node's server does exactly that to an answer with `Connection: close`: it ends
+ * the socket (a half-close, which is right) and destroys it as soon as the answer is written. So
+ * the destroy is taken back: what the client still sends is read and discarded, and the socket is
+ * destroyed only after LINGER_MS.
  */
 function lingerThenClose(socket: Socket): void {
   socket.removeListener("finish", socket.destroy);
   if (socket.destroyed) return;
-  if (!socket.writableEnded) socket.end();
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
   socket.once("close", () => clearTimeout(timer));
