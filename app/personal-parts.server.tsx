@@ -2,52 +2,130 @@
 // cache (server/personal-page.ts): the visitor's chat conversation and a flash toast. Each part is
 // the HTML React renders for it with this visitor's data, paired with the HTML it renders for an
 // anonymous visitor, which is what the cached page contains; and the data itself, for the
-// browser's first render (app/lib/personal-data.ts). Nothing here is ever stored in the cache.
+// browser's first render (app/lib/personal-data.ts). Nothing here is ever stored in the page cache.
+//
+// A visitor with a conversation sees it on every page they open, so its parts are kept in memory
+// by chat cookie value: the cookie was verified when they were made, and it changes whenever the
+// conversation does (app/lib/chat/session.server.ts), on whichever instance took the message.
 import { renderToString } from "react-dom/server";
 import { MessageList } from "~/components/chat/chat-parts";
 import { ChatSuggestions } from "~/components/chat/chat-widget";
 import { Toaster } from "~/components/ui/toaster";
-import { loadChatState } from "~/lib/chat/state.server";
-import { CHAT_COOKIE_NAME } from "~/lib/chat/session.server";
+import { loadConversation } from "~/lib/chat/conversation.server";
+import { CHAT_COOKIE_NAME, readChatSessionId } from "~/lib/chat/session.server";
+import type { ChatMessage } from "~/lib/chat/texts";
 import { PERSONAL_DATA_ID, type PersonalData } from "~/lib/personal-data";
+import { fillAttribute } from "~/lib/static-html.server";
 import { getToast, TOAST_COOKIE } from "~/lib/toast.server";
 
 /** Cookies whose parts are added to a cached page instead of making the whole page personal. */
 export const PERSONAL_PART_COOKIES: readonly string[] = [CHAT_COOKIE_NAME, TOAST_COOKIE];
 
+/** A fragment of the anonymous page and what this visitor sees in its place. */
+interface Replacement {
+  anonymous: string;
+  personal: string;
+}
+
 interface PersonalParts {
-  /** Fragments of the anonymous page, in document order, and what this visitor sees in their place. */
-  replacements: Array<{ anonymous: string; personal: string }>;
-  /** The JSON data block to add at the end of the body ("" when there is nothing to add). */
-  dataBlock: string;
+  /** Fragments of the anonymous page and what this visitor sees in their place. */
+  replacements: Replacement[];
   /** Set-Cookie values of the answer (the toast is shown once: its cookie is cleared). */
   setCookies: string[];
 }
 
-/** The personal parts of the page at `request`'s URL for the visitor who sent it. */
-export async function personalParts(request: Request): Promise<PersonalParts> {
-  const url = new URL(request.url);
-  const [chat, { toast, headers }] = await Promise.all([loadChatState(request), getToast(request)]);
-  const replacements: PersonalParts["replacements"] = [];
-  const data: PersonalData = {};
-  if (chat.messages.length > 0) {
-    data.chat = chat.messages;
-    replacements.push({ anonymous: renderToString(<MessageList messages={[]} />), personal: renderToString(<MessageList messages={chat.messages} />) });
+/** The personal parts of the page at `url` (path and query) for the visitor who sent `cookieHeader`. */
+export async function personalParts(url: string, cookieHeader: string): Promise<PersonalParts> {
+  const chatCookie = cookieValue(cookieHeader, CHAT_COOKIE_NAME);
+  const [chat, { toast, headers }] = await Promise.all([
+    chatCookie ? conversationParts(chatCookie) : null,
+    cookieValue(cookieHeader, TOAST_COOKIE)
+      ? getToast(new Request("http://localhost/", { headers: { cookie: cookieHeader } }))
+      : { toast: null, headers: null },
+  ]);
+  const replacements: Replacement[] = [];
+  if (chat?.list) {
+    replacements.push(chat.list);
     // With a conversation the quick questions are no longer offered.
-    replacements.push({ anonymous: renderToString(<ChatSuggestions redirectTo={`${url.pathname}${url.search}`} />), personal: "" });
+    const page = new URL(url, "http://localhost");
+    replacements.push({ anonymous: fillAttribute(anonymousFragments().suggestions, PAGE_PLACEHOLDER, `${page.pathname}${page.search}`), personal: "" });
   }
   if (toast) {
-    data.toast = toast;
-    replacements.push({ anonymous: renderToString(<Toaster toast={null} />), personal: renderToString(<Toaster toast={toast} />) });
+    replacements.push({ anonymous: anonymousFragments().toaster, personal: renderToString(<Toaster toast={toast} />) });
+    replacements.push(dataBlock({ ...(chat?.list ? { chat: chat.messages } : {}), toast }));
+  } else if (chat?.dataBlock) {
+    replacements.push(chat.dataBlock);
   }
-  return {
-    replacements,
-    dataBlock: replacements.length > 0 ? dataBlockOf(data) : "",
-    setCookies: headers?.getSetCookie() ?? [],
-  };
+  return { replacements, setCookies: headers?.getSetCookie() ?? [] };
 }
 
-/** A JSON block (never executed: no Content-Security-Policy applies); "<" escaped so no text can close it. */
-function dataBlockOf(data: PersonalData): string {
-  return `<script type="application/json" id="${PERSONAL_DATA_ID}">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
+const PAGE_PLACEHOLDER = "__pagina_atual__";
+let anonymous: { list: string; suggestions: string; toaster: string } | undefined;
+
+/** The parts as the shared page has them, rendered once. */
+function anonymousFragments() {
+  return (anonymous ??= {
+    list: renderToString(<MessageList messages={[]} />),
+    suggestions: renderToString(<ChatSuggestions redirectTo={PAGE_PLACEHOLDER} />),
+    toaster: renderToString(<Toaster toast={null} />),
+  });
+}
+
+/** The visitor's data at the end of the body, as a JSON block (never executed: no Content-Security-Policy applies). */
+function dataBlock(data: PersonalData): Replacement {
+  const json = JSON.stringify(data).replace(/</g, "\\u003c"); // no text can close the block
+  return { anonymous: "</body>", personal: `<script type="application/json" id="${PERSONAL_DATA_ID}">${json}</script></body>` };
+}
+
+interface ConversationParts {
+  messages: ChatMessage[];
+  /** Null when there is no conversation to show (a visitor who chats with JavaScript). */
+  list: Replacement | null;
+  dataBlock: Replacement | null;
+  keptUntil: number;
+  bytes: number;
+}
+
+const NO_CONVERSATION: ConversationParts = { messages: [], list: null, dataBlock: null, keptUntil: 0, bytes: 0 };
+/** Parts kept by chat cookie value, least recently used first. */
+const conversations = new Map<string, ConversationParts>();
+let conversationBytes = 0;
+const CONVERSATIONS_MAX_BYTES = 16 * 1024 * 1024;
+const CONVERSATION_PARTS_MAX_AGE_MS = 5 * 60 * 1000;
+
+async function conversationParts(cookie: string): Promise<ConversationParts> {
+  const kept = conversations.get(cookie);
+  if (kept) {
+    conversations.delete(cookie);
+    conversationBytes -= kept.bytes;
+    if (kept.keptUntil > Date.now()) return keep(cookie, kept);
+  }
+  const sessionId = await readChatSessionId(new Request("http://localhost/", { headers: { cookie: `${CHAT_COOKIE_NAME}=${cookie}` } }));
+  // A cookie that fails verification is not kept: anyone can send any value.
+  if (!sessionId) return NO_CONVERSATION;
+  const { messages, shownUntil } = await loadConversation(sessionId);
+  const keptUntil = Math.min(shownUntil, Date.now() + CONVERSATION_PARTS_MAX_AGE_MS);
+  if (messages.length === 0) return keep(cookie, { ...NO_CONVERSATION, keptUntil, bytes: cookie.length });
+  const list = { anonymous: anonymousFragments().list, personal: renderToString(<MessageList messages={messages} />) };
+  const data = dataBlock({ chat: messages });
+  return keep(cookie, { messages, list, dataBlock: data, keptUntil, bytes: cookie.length + 2 * (list.personal.length + data.personal.length) });
+}
+
+function keep(cookie: string, parts: ConversationParts): ConversationParts {
+  conversations.set(cookie, parts);
+  conversationBytes += parts.bytes;
+  while (conversationBytes > CONVERSATIONS_MAX_BYTES) {
+    const [oldest, oldestParts] = conversations.entries().next().value!;
+    conversations.delete(oldest);
+    conversationBytes -= oldestParts.bytes;
+  }
+  return parts;
+}
+
+function cookieValue(header: string, name: string): string | null {
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+  }
+  return null;
 }

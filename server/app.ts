@@ -19,11 +19,11 @@ import { pipeline } from "node:stream/promises";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import sirv from "sirv";
-import { compressBoth, compressOnce, isCompressible, negotiateEncoding, streamingCompressor, type Encoding } from "./compression.ts";
+import { compressBoth, isCompressible, negotiateEncoding, streamingCompressor, type Encoding } from "./compression.ts";
 import { crossSiteRefusal } from "./csrf.ts";
 import { errorFields, log } from "./logger.ts";
 import { etagOf, isStorable, pageCacheKey, PageCache, sharedCookies, type CachedPage } from "./page-cache.ts";
-import { personalize } from "./personal-page.ts";
+import { personalize, personalizeGzip } from "./personal-page.ts";
 import { createNonce, inlineScriptHashes, securityHeaders, type SecurityOptions } from "./security-headers.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, bodyTooLargePage, drainAfterResponse, PUBLIC_BODY_LIMIT, readBody, streamsToApp, wantsJson } from "./request-body.ts";
 import { clientAddress } from "./client-address.ts";
@@ -162,15 +162,17 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
    * never stored and marked private; false when the parts could not be placed.
    */
   async function sendPersonal(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheHeader: "HIT" | "MISS"): Promise<boolean> {
-    const parts = await fixedApp!.personalParts(new Request(new URL(req.url ?? "/", "http://localhost"), { headers: { cookie: req.headers.cookie ?? "" } }));
+    const parts = await fixedApp!.personalParts(req.url ?? "/", req.headers.cookie ?? "");
     if (parts.replacements.length === 0 && parts.setCookies.length === 0) {
       // Nothing of theirs to show (a conversation past its retention): the shared page as it is.
       sendCached(req, res, page, cacheHeader);
       return true;
     }
-    const body = personalize(page.body, parts.replacements, parts.dataBlock);
+    // gzip even when brotli is accepted: a gzip copy is put together from pieces compressed before.
+    const encoding = negotiateEncoding(req.headers["accept-encoding"]) === "identity" ? "identity" : "gzip";
+    const body = encoding === "gzip" ? personalizeGzip(page, parts.replacements) : personalize(page, parts.replacements);
     if (!body) return false;
-    await sendPersonalCopy(req, res, page, body, parts.setCookies, cacheHeader);
+    sendPersonalCopy(req, res, page, { body, encoding, cookies: parts.setCookies, cacheHeader });
     return true;
   }
 
@@ -344,17 +346,19 @@ function withCookies(request: Request, cookie: string): Request {
   return new Request(request.url, { method: request.method, headers, signal: request.signal });
 }
 
-/** One visitor's copy of a cached page: private, without the shared ETag, compressed for this answer only. */
-async function sendPersonalCopy(req: IncomingMessage, res: ServerResponse, page: CachedPage, body: Buffer, cookies: string[], cacheHeader: "HIT" | "MISS") {
-  const headers: Record<string, string | number | string[]> = { ...page.headers, "cache-control": PERSONAL_CACHE_CONTROL, "x-cache": cacheHeader };
-  if (cookies.length > 0) headers["set-cookie"] = cookies;
-  // gzip even when brotli is accepted: brotli's per-call set-up made these answers 3× slower under load.
-  const encoding = negotiateEncoding(req.headers["accept-encoding"]) === "identity" ? "identity" : "gzip";
-  const sent = encoding === "identity" ? body : await compressOnce(body);
-  if (encoding !== "identity") headers["content-encoding"] = encoding;
-  headers["content-length"] = sent.length;
+/** One visitor's copy of a cached page: private, without the shared ETag. */
+function sendPersonalCopy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  copy: { body: Buffer; encoding: "gzip" | "identity"; cookies: string[]; cacheHeader: "HIT" | "MISS" },
+) {
+  const headers: Record<string, string | number | string[]> = { ...page.headers, "cache-control": PERSONAL_CACHE_CONTROL, "x-cache": copy.cacheHeader };
+  if (copy.cookies.length > 0) headers["set-cookie"] = copy.cookies;
+  if (copy.encoding !== "identity") headers["content-encoding"] = copy.encoding;
+  headers["content-length"] = copy.body.length;
   res.writeHead(page.status, headers);
-  res.end(req.method === "HEAD" ? undefined : sent);
+  res.end(req.method === "HEAD" ? undefined : copy.body);
 }
 
 async function sendStreamed(req: IncomingMessage, res: ServerResponse, response: Response, security: Record<string, string>, cacheControl: string | undefined) {

@@ -45,15 +45,6 @@ export async function compressBoth(body: Buffer): Promise<{ br: Buffer; gzip: Bu
   return { br, gzip: gz };
 }
 
-/**
- * The gzip of a body sent once (a visitor's personal copy of a cached page): a fast level, since it
- * is paid for on every such answer. Every browser that accepts brotli accepts gzip too, and
- * brotli's per-call set-up (its large window) cost three times as much under load.
- */
-export function compressOnce(body: Buffer): Promise<Buffer> {
-  return gzipAsync(body, { level: 4 });
-}
-
 /** A compressor that flushes after every chunk, so streamed HTML still arrives progressively. */
 export function streamingCompressor(encoding: "br" | "gzip"): Transform {
   return encoding === "br"

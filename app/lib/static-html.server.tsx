@@ -19,3 +19,16 @@ export function staticHtmlData(request: Request, html: string): { html?: string 
   if (new URL(request.url).pathname.endsWith(".data")) return { html };
   return Object.defineProperty({}, "html", { value: html, enumerable: false });
 }
+
+/**
+ * Markup rendered once with `placeholder` as one attribute's value, to be filled in per request
+ * with `fillAttribute`: the result is byte for byte what React renders with the real value.
+ */
+export function fillAttribute(html: string, placeholder: string, value: string): string {
+  return html.replace(placeholder, escapeLikeReact(value));
+}
+
+/** HTML-escapes a value as React does in attributes and text. */
+function escapeLikeReact(value: string): string {
+  return value.replace(/[&"'<>]/g, (c) => ({ "&": "&amp;", '"': "&quot;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" })[c]!);
+}

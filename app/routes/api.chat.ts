@@ -6,7 +6,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/api.chat";
 import { appendToConversation } from "~/lib/chat/conversation.server";
 import { answerChatMessage, type ChatAnswer } from "~/lib/chat/reply.server";
-import { chatSession } from "~/lib/chat/session.server";
+import { chatSession, conversationChangedCookie } from "~/lib/chat/session.server";
 import { REPLY_ERROR, type ChatMessage } from "~/lib/chat/texts";
 import { isBot } from "~/lib/honeypot";
 import { requestInfo } from "~/lib/request-info.server";
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // finds it): it extends an existing one or comes back as a toast. So a client that never keeps
   // the cookie makes at most one row per post the per-address limit lets through.
   if (await appendToConversation(sessionId, exchange(answer), { create: answer.status !== 429 })) {
-    if (setCookie) headers.append("Set-Cookie", setCookie);
+    headers.append("Set-Cookie", await conversationChangedCookie(sessionId));
     return redirect(back, { status: 303, headers });
   }
   return redirectWithToast(back, { type: "error", title: "error" in answer ? answer.error : REPLY_ERROR }, { status: 303, headers });

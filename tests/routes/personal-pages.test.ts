@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRoutes } from "../helpers/app-routes";
 import { startServer, type RunningServer } from "../helpers/platform-server";
+import { CONVERSATION_RETENTION_MS } from "~/lib/chat/conversation.server";
+import { db } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 let server: RunningServer;
@@ -18,11 +20,11 @@ afterAll(async () => {
 const get = (path: string, cookie?: string) =>
   fetch(`${server.baseUrl}${path}`, { headers: { "Accept-Encoding": "br, gzip", ...(cookie ? { cookie } : {}) }, redirect: "manual" });
 
-/** A no-JavaScript chat post; returns the visitor's chat cookie. */
-async function chatAs(message: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/chat`, {
+/** A no-JavaScript chat post (on `via`, this file's server by default); returns the visitor's chat cookie. */
+async function chatAs(message: string, chatCookie?: string, via = server): Promise<string> {
+  const response = await fetch(`${via.baseUrl}/api/chat`, {
     method: "POST",
-    headers: { Origin: server.baseUrl },
+    headers: { Origin: via.baseUrl, ...(chatCookie ? { cookie: chatCookie } : {}) },
     body: new URLSearchParams({ message, redirectTo: "/" }),
     redirect: "manual",
   });
@@ -82,6 +84,40 @@ describe("personal parts on cached pages", () => {
       expect(afterHtml, `${path}: nothing personal was stored`).not.toMatch(/Sou a Ana|Sou o Bruno|dados-pessoais/);
     }
     expect(publicPages.some((path) => path !== "/qualquer/coisa")).toBe(true);
+  });
+
+  it("a new message shows on the next page at once, on this instance and on another one that showed the conversation before", async () => {
+    const other = await startServer({ DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: process.env.SESSION_SECRET });
+    try {
+      const getFrom = (via: RunningServer, cookie: string, encoding = "br, gzip") =>
+        fetch(`${via.baseUrl}/servicos`, { headers: { cookie, "Accept-Encoding": encoding } }).then((r) => r.text());
+      const first = await chatAs("Primeira pergunta da Dora");
+      for (const via of [server, other]) {
+        // Twice each: the second view is made from what the first one kept.
+        for (let view = 0; view < 2; view++) expect(await getFrom(via, first)).toContain("Primeira pergunta da Dora");
+      }
+      const second = await chatAs("Segunda pergunta da Dora", first);
+      expect(second, "the cookie changes with the conversation").not.toBe(first);
+      for (const via of [server, other]) {
+        for (const encoding of ["br, gzip", "identity"]) {
+          const html = await getFrom(via, second, encoding);
+          expect(html, `${via.baseUrl} ${encoding}`).toContain("Primeira pergunta da Dora");
+          expect(html, `${via.baseUrl} ${encoding}`).toContain("Segunda pergunta da Dora");
+        }
+      }
+    } finally {
+      expect(await other.stop()).toBe(0);
+    }
+  });
+
+  it("a conversation leaves the pages when its retention ends, even after pages showed it", async () => {
+    const cookie = await chatAs("Mensagem que vai expirar");
+    const rows = await db.chatConversation.findMany();
+    const row = rows.find((r) => JSON.stringify(r.messages).includes("Mensagem que vai expirar"))!;
+    await db.chatConversation.update({ where: { id: row.id }, data: { updatedAt: new Date(Date.now() - CONVERSATION_RETENTION_MS + 1500) } });
+    expect(await (await get("/sobre", cookie)).text()).toContain("Mensagem que vai expirar");
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await (await get("/sobre", cookie)).text()).not.toContain("Mensagem que vai expirar");
   });
 
   it("a visitor's data requests (navigations with JavaScript) carry their conversation and bypass the cache", async () => {

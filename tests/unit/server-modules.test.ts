@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { negotiateEncoding, isCompressible } from "../../server/compression.ts";
 import { crossSiteRefusal } from "../../server/csrf.ts";
 import { etagOf, isStorable, pageCacheKey, PageCache, sharedCookies, type CachedPage } from "../../server/page-cache.ts";
-import { personalize } from "../../server/personal-page.ts";
-import { createHash } from "node:crypto";
+import { personalize, personalizeGzip, type Replacement } from "../../server/personal-page.ts";
+import { assembleGzip, crc32Combine, gzipPiece } from "../../server/gzip-pieces.ts";
+import { createHash, randomBytes } from "node:crypto";
+import { crc32, gunzipSync } from "node:zlib";
 import { contentSecurityPolicy, inlineScriptHashes, mediaOriginsFromEnv, securityHeaders } from "../../server/security-headers.ts";
 
 const options = { mediaOrigins: [], production: true };
@@ -131,31 +133,65 @@ describe("page cache key", () => {
 });
 
 describe("a personal copy of a cached page", () => {
-  const page = Buffer.from('<html><body><main>olá</main><div id="chat"><p>vazio</p></div><div role="status"></div><script>x</script></body></html>');
+  const body = Buffer.from('<html><body><main>olá</main><div id="chat"><p>vazio</p></div><div role="status"></div><script>x</script></body></html>');
+  const cachedPage = (bytes: Buffer): CachedPage => ({ status: 200, headers: {}, body: bytes, br: Buffer.alloc(0), gzip: Buffer.alloc(0), etag: "" });
+  const page = cachedPage(body);
+  const dataBlock = { anonymous: "</body>", personal: '<script type="application/json">{}</script></body>' };
+  /** Both ways of making the copy, uncompressed. */
+  const copies = (of: CachedPage, replacements: Replacement[]) => {
+    const gzip = personalizeGzip(of, replacements);
+    return [personalize(of, replacements)?.toString() ?? null, gzip ? gunzipSync(gzip).toString() : null];
+  };
 
-  it("replaces each anonymous fragment and adds the data block before </body>", () => {
-    const copy = personalize(
-      page,
-      [
-        { anonymous: "<p>vazio</p>", personal: "<p>Você: oi</p>" },
-        { anonymous: '<div role="status"></div>', personal: '<div role="status"><p>Pronto</p></div>' },
-      ],
-      '<script type="application/json">{}</script>',
-    );
-    expect(copy?.toString()).toBe(
-      '<html><body><main>olá</main><div id="chat"><p>Você: oi</p></div><div role="status"><p>Pronto</p></div><script>x</script><script type="application/json">{}</script></body></html>',
-    );
+  it("replaces each anonymous fragment, in place, uncompressed and as gzip", () => {
+    const expected =
+      '<html><body><main>olá</main><div id="chat"><p>Você: oi</p></div><div role="status"><p>Pronto</p></div><script>x</script><script type="application/json">{}</script></body></html>';
+    const replacements = [
+      { anonymous: "<p>vazio</p>", personal: "<p>Você: oi</p>" },
+      dataBlock,
+      { anonymous: '<div role="status"></div>', personal: '<div role="status"><p>Pronto</p></div>' },
+    ];
+    expect(copies(page, replacements)).toEqual([expected, expected]);
+  });
+
+  it("gives each visitor their own parts from the same page, however often it is copied", () => {
+    const forVisitor = (name: string) => [{ anonymous: "<p>vazio</p>", personal: `<p>${name}</p>` }, dataBlock];
+    for (let round = 0; round < 3; round++) {
+      for (const name of ["Ana", "Bruno", "Carla"]) {
+        for (const copy of copies(page, forVisitor(name))) {
+          expect(copy).toContain(`<p>${name}</p>`);
+          expect(copy?.match(/<p>(Ana|Bruno|Carla)<\/p>/g)).toHaveLength(1);
+        }
+      }
+    }
   });
 
   it("gives up (null) when a fragment is not in the page", () => {
-    expect(personalize(page, [{ anonymous: "<p>outro</p>", personal: "" }], "")).toBeNull();
+    expect(copies(page, [{ anonymous: "<p>outro</p>", personal: "" }])).toEqual([null, null]);
   });
 
   it("takes the last occurrence: page content earlier cannot be mistaken for the fragment", () => {
-    const tricky = Buffer.from("<main><p>vazio</p></main><aside><p>vazio</p></aside></body>");
-    expect(personalize(tricky, [{ anonymous: "<p>vazio</p>", personal: "<p>meu</p>" }], "")?.toString()).toBe(
-      "<main><p>vazio</p></main><aside><p>meu</p></aside></body>",
-    );
+    const tricky = cachedPage(Buffer.from("<main><p>vazio</p></main><aside><p>vazio</p></aside></body>"));
+    const expected = "<main><p>vazio</p></main><aside><p>meu</p></aside></body>";
+    expect(copies(tricky, [{ anonymous: "<p>vazio</p>", personal: "<p>meu</p>" }])).toEqual([expected, expected]);
+  });
+});
+
+describe("gzip put together from pieces", () => {
+  it("combines CRC-32s as if the bytes had been read in one go", () => {
+    for (let i = 0; i < 100; i++) {
+      const a = randomBytes(i * 37);
+      const b = randomBytes((i * 7919) % 70_000);
+      expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
+    }
+  });
+
+  it("makes one gzip member that any decoder reads back, CRC and length checked", () => {
+    const texts = ["<html>", "", "olá, ".repeat(5000), "x", randomBytes(3000).toString("base64"), "€😀".repeat(100)];
+    const gzip = assembleGzip(texts.map((text, i) => gzipPiece(text, i % 2 === 0 ? 9 : 1)));
+    expect(gunzipSync(gzip).toString()).toBe(texts.join(""));
+    expect(gzip.length).toBeLessThan(Buffer.byteLength(texts.join("")) / 2);
+    expect(gunzipSync(assembleGzip([]))).toHaveLength(0);
   });
 });
 

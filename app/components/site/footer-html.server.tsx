@@ -2,7 +2,7 @@
 // settings and the year, so it is rendered once for those and reused; the one part that depends on
 // the request, the page the no-JavaScript cookie reset comes back to, is filled in per request.
 import type { SiteSettings } from "~/lib/site-settings";
-import { renderStaticHtml } from "~/lib/static-html.server";
+import { fillAttribute, renderStaticHtml } from "~/lib/static-html.server";
 import { SiteFooter } from "./site-footer";
 
 const PAGE_PLACEHOLDER = "__pagina_atual__";
@@ -14,7 +14,7 @@ export function footerHtml(settings: SiteSettings, request: Request): string {
   if (rendered?.settings !== settings || rendered.year !== year) {
     rendered = { settings, year, html: renderStaticHtml(<SiteFooter settings={settings} year={year} redirectTo={PAGE_PLACEHOLDER} />) };
   }
-  return rendered.html.replace(PAGE_PLACEHOLDER, escapeAttribute(pagePath(request)));
+  return fillAttribute(rendered.html, PAGE_PLACEHOLDER, pagePath(request));
 }
 
 /** The page's path and query; for a client-side navigation's data request, the page it is for. */
@@ -22,8 +22,4 @@ function pagePath(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("_routes");
   return (url.pathname.replace(/(\/_root)?\.data$/, "") || "/") + url.search;
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

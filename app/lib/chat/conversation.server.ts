@@ -13,12 +13,19 @@ export const CONVERSATION_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 const messagesSchema = z.array(z.object({ role: z.enum(["assistant", "user"]), content: z.string() }));
 
-export async function loadConversation(sessionId: string): Promise<ChatMessage[]> {
+export interface ShownConversation {
+  messages: ChatMessage[];
+  /** Until when these messages are shown (ms since the epoch): the end of the retention. */
+  shownUntil: number;
+}
+
+export async function loadConversation(sessionId: string): Promise<ShownConversation> {
   const row = await db.chatConversation.findUnique({ where: { id: sessionId } });
+  const shownUntil = row ? row.updatedAt.getTime() + CONVERSATION_RETENTION_MS : Infinity;
   // Past its retention a conversation is gone for the visitor, even before the sweep deletes it.
-  if (!row || row.updatedAt.getTime() <= Date.now() - CONVERSATION_RETENTION_MS) return [];
+  if (!row || shownUntil <= Date.now()) return { messages: [], shownUntil: Infinity };
   const parsed = messagesSchema.safeParse(row.messages);
-  return parsed.success ? parsed.data : [];
+  return { messages: parsed.success ? parsed.data : [], shownUntil };
 }
 
 /**

@@ -1,6 +1,10 @@
 // The chat visitor's session: a random id in a signed, HttpOnly cookie. The webhook receives it
 // so the automation can keep the conversation's context; nothing personal is attached to it.
-import { randomUUID } from "node:crypto";
+//
+// The cookie also carries a version of the visitor's no-JavaScript conversation, renewed whenever
+// it changes: a server keeps a conversation's rendered parts by cookie value
+// (app/personal-parts.server.tsx), so the new value after a message is one no instance has seen.
+import { randomBytes, randomUUID } from "node:crypto";
 import { createCookie } from "react-router";
 import { env } from "~/lib/env.server";
 
@@ -16,14 +20,20 @@ const chatCookie = createCookie(CHAT_COOKIE_NAME, {
   maxAge: 60 * 60 * 24, // one day: a visit, not a profile
 });
 
-const SESSION_ID = /^[0-9a-f-]{36}$/;
+/** "<session id>" or "<session id>.<conversation version>". */
+const COOKIE_VALUE = /^([0-9a-f-]{36})(?:\.[0-9A-Za-z_-]{1,16})?$/;
 
 /** The visitor's chat session id, or null when the request has no valid chat cookie. */
 export async function readChatSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${CHAT_COOKIE_NAME}=`)) return null;
   const value: unknown = await chatCookie.parse(header);
-  return typeof value === "string" && SESSION_ID.test(value) ? value : null;
+  return typeof value === "string" ? (COOKIE_VALUE.exec(value)?.[1] ?? null) : null;
+}
+
+/** The Set-Cookie header after the session's conversation changed: same session, new version. */
+export function conversationChangedCookie(sessionId: string): Promise<string> {
+  return chatCookie.serialize(`${sessionId}.${randomBytes(6).toString("base64url")}`);
 }
 
 /** The visitor's chat session id, creating one (and the Set-Cookie header to keep it) if needed. */

@@ -11,5 +11,5 @@ export interface ChatState {
 export async function loadChatState(request: Request): Promise<ChatState> {
   const sessionId = await readChatSessionId(request);
   if (!sessionId) return { messages: [] };
-  return { messages: await loadConversation(sessionId) };
+  return { messages: (await loadConversation(sessionId)).messages };
 }
