@@ -22,7 +22,7 @@ import sirv from "sirv";
 import { compressBoth, isCompressible, negotiateEncoding, streamingCompressor, type Encoding } from "./compression.ts";
 import { crossSiteRefusal } from "./csrf.ts";
 import { errorFields, log } from "./logger.ts";
-import { etagOf, isStorable, pageCacheKey, PageCache, sharedCookies, type CachedPage } from "./page-cache.ts";
+import { etagOf, isPublicRead, isStorable, pageCacheKey, PageCache, sharedCookies, type CachedPage } from "./page-cache.ts";
 import { personalize, personalizeGzip } from "./personal-page.ts";
 import { createNonce, inlineScriptHashes, securityHeaders, type SecurityOptions } from "./security-headers.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, bodyTooLargePage, drainAfterResponse, PUBLIC_BODY_LIMIT, readBody, streamsToApp, wantsJson } from "./request-body.ts";
@@ -96,9 +96,12 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     // Answered before anything is awaited: a client that closes its side right after sending (as
     // some do with such requests) would otherwise get no answer at all.
     if (!URL.canParse(url, `http://${req.headers.host ?? "localhost"}`)) return sendMalformed(res, requestId, method, new Error("no URL"));
-    let lookup = fixedApp ? pageCacheKey(method, url, req.headers, personalCookies) : null;
-    let version = 0;
-    if (lookup) {
+    // What every visitor sees: the page cache may answer it, and the loaders may use reads kept for
+    // the content version read here (a bypassing visitor's page is rendered from them too).
+    const publicRead = fixedApp !== null && isPublicRead(method, url);
+    let lookup = publicRead ? pageCacheKey(method, url, req.headers, personalCookies) : null;
+    let version: number | null = null;
+    if (publicRead) {
       try {
         version = await cache.currentVersion();
       } catch (error) {
@@ -123,6 +126,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
       context.set(app.requestInfoContext, { ip: clientAddress(req, options.trustedProxies ?? 0), requestId });
       context.set(app.cspNonceContext, nonce);
       context.set(app.loadStatusContext, loadStatus);
+      context.set(app.contentVersionContext, version);
       return context;
     };
     let request: Request;
@@ -140,7 +144,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     const cacheControl = isAdminPath(url) ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
     if (lookup && method === "GET" && !cacheControl && isStorable(response)) {
       const page = await toCachedPage(response, security);
-      cache.set(lookup.key, page, version);
+      cache.set(lookup.key, page, version!);
       if (!lookup.personal) {
         setCacheStatus("miss");
         return sendCached(req, res, page, "MISS");

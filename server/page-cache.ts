@@ -39,6 +39,17 @@ export interface CacheLookup {
 }
 
 /**
+ * Whether a request only reads what every visitor sees (a GET or HEAD of a public path), whoever
+ * sends it: the page cache may answer it, and its loaders may use reads kept for the current
+ * content version (app/lib/content-reads.server.ts).
+ */
+export function isPublicRead(method: string, url: string): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  const path = url.split("?", 1)[0]!;
+  return !PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`));
+}
+
+/**
  * The cache entry a request may be answered from, or null when it must not be served from or
  * stored in the cache: not a GET/HEAD, a private path, credentials, or a cookie besides the
  * consent choice and `personalCookies` (an admin session...). Personal cookies on a data request
@@ -46,9 +57,7 @@ export interface CacheLookup {
  * data, which carries the personal parts itself.
  */
 export function pageCacheKey(method: string, url: string, headers: IncomingHttpHeaders, personalCookies: ReadonlySet<string> = new Set()): CacheLookup | null {
-  if (method !== "GET" && method !== "HEAD") return null;
-  const path = url.split("?", 1)[0]!;
-  if (PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`))) return null;
+  if (!isPublicRead(method, url)) return null;
   if (headers.authorization) return null;
   let consent = "";
   let personal = false;
@@ -68,7 +77,7 @@ export function pageCacheKey(method: string, url: string, headers: IncomingHttpH
       consent = value === "accepted" || value === "rejected" ? value : "";
     }
   }
-  if (personal && path.endsWith(".data")) return null;
+  if (personal && url.split("?", 1)[0]!.endsWith(".data")) return null;
   return { key: `${consent}|${url}`, personal };
 }
 

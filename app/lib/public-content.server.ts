@@ -1,6 +1,7 @@
 // The public site's reads, one function per list, each in its display order.
 import type { RouterContextProvider } from "react-router";
 import { publicPostWhere } from "./blog-schedule.server";
+import { readAtContentVersion } from "./content-reads.server";
 import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
 import { isVideoUrl } from "./media";
@@ -12,23 +13,30 @@ export function categoryFromUrl(url: URL, allowed: readonly string[]): string | 
   return value && allowed.includes(value) ? value : null;
 }
 
-export async function listPortfolio(category: string | null) {
-  const rows = await db.portfolioItem.findMany({
-    where: category ? { category } : undefined,
-    orderBy: { createdAt: "desc" },
+/** The request's context: it may vouch for the content version (reads kept per version), and a failed read marks the page as degraded (never cached). */
+type Context = Readonly<RouterContextProvider> | undefined;
+
+export function listPortfolio(category: string | null, context: Context) {
+  return readAtContentVersion(context, `portfolio:${category ?? ""}`, async () => {
+    const rows = await db.portfolioItem.findMany({
+      where: category ? { category } : undefined,
+      orderBy: { createdAt: "desc" },
+    });
+    return rows.map((r) => ({ ...r, images: urlList(r.images), videos: urlList(r.videos) }));
   });
-  return rows.map((r) => ({ ...r, images: urlList(r.images), videos: urlList(r.videos) }));
 }
 
-export async function listLedPanels() {
-  return db.ledPanel.findMany({ orderBy: { createdAt: "desc" } });
+export function listLedPanels(context: Context) {
+  return readAtContentVersion(context, "led-panels", () => db.ledPanel.findMany({ orderBy: { createdAt: "desc" } }));
 }
 
 /** The video brand's projects (those of `category` when given), its testimonials, and the hero's
  * background video: the first project's video cover, whatever the filter, so the hero stays put. */
-export async function listWindowFilms(category: string | null) {
+export async function listWindowFilms(category: string | null, context: Context) {
   const order = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
-  const [all, testimonials] = await Promise.all([db.windowFilmsProject.findMany({ orderBy: order }), db.windowFilmsTestimonial.findMany({ orderBy: order })]);
+  const [all, testimonials] = await readAtContentVersion(context, "window-films", () =>
+    Promise.all([db.windowFilmsProject.findMany({ orderBy: order }), db.windowFilmsTestimonial.findMany({ orderBy: order })]),
+  );
   return {
     projects: all.filter((p) => !category || p.category === category).map((p) => ({ ...p, images: urlList(p.images), videos: urlList(p.videos) })),
     testimonials,
@@ -36,13 +44,10 @@ export async function listWindowFilms(category: string | null) {
   };
 }
 
-/** The request's context, so a failed read can mark the page as degraded (never cached). */
-type Context = Readonly<RouterContextProvider> | undefined;
-
 /** Client logos for the home strip; a failure is logged and hides the strip. */
 export async function listClientLogos(context: Context) {
   try {
-    return await db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] });
+    return await readAtContentVersion(context, "client-logos", () => db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] }));
   } catch (error) {
     console.error("Error loading logos", error);
     markDegraded(context);
@@ -50,17 +55,21 @@ export async function listClientLogos(context: Context) {
   }
 }
 
-export async function listCourseTestimonials() {
-  return db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] });
+export function listCourseTestimonials(context: Context) {
+  return readAtContentVersion(context, "course-testimonials", () =>
+    db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] }),
+  );
 }
 
 export async function listPublishedPosts(context: Context) {
   try {
-    return await db.blogPost.findMany({
-      where: publicPostWhere(),
-      select: { id: true, title: true, slug: true, coverImage: true, excerpt: true, author: true, publishedAt: true },
-      orderBy: [{ publishedAt: "desc" }, { createdAt: "desc" }],
-    });
+    return await readAtContentVersion(context, "posts", () =>
+      db.blogPost.findMany({
+        where: publicPostWhere(),
+        select: { id: true, title: true, slug: true, coverImage: true, excerpt: true, author: true, publishedAt: true },
+        orderBy: [{ publishedAt: "desc" }, { createdAt: "desc" }],
+      }),
+    );
   } catch (error) {
     console.error("Error loading posts", error);
     markDegraded(context);
@@ -70,7 +79,7 @@ export async function listPublishedPosts(context: Context) {
 
 export async function getPublishedPost(slug: string, context: Context) {
   try {
-    return await db.blogPost.findFirst({ where: { slug, ...publicPostWhere() } });
+    return await readAtContentVersion(context, `post:${slug}`, () => db.blogPost.findFirst({ where: { slug, ...publicPostWhere() } }));
   } catch (error) {
     console.error("Error loading post", error);
     markDegraded(context);

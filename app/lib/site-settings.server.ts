@@ -5,6 +5,7 @@
 // values read (or the defaults) are used, and the page is marked degraded so it is never cached.
 import type { RouterContextProvider } from "react-router";
 import type { SiteSettings as SiteSettingsRow } from "../generated/prisma-sqlite/client.ts";
+import { readAtContentVersion } from "./content-reads.server";
 import { currentContentVersion } from "./content-version.server";
 import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
@@ -16,17 +17,22 @@ let cached: { version: number; settings: SiteSettings } | null = null;
 
 export async function getSiteSettings(context?: Readonly<RouterContextProvider>): Promise<SiteSettings> {
   try {
-    const version = await currentContentVersion();
-    if (cached?.version === version) return cached.settings;
-    const row = await db.siteSettings.findUnique({ where: { id: 1 } });
-    const settings = row ? fromRow(row) : defaultSiteSettings;
-    cached = { version, settings };
-    return settings;
+    return await readAtContentVersion(context, "site-settings", readSiteSettings);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "site settings unreadable, last known values used", error: String(error) }));
     markDegraded(context);
     return cached?.settings ?? defaultSiteSettings;
   }
+}
+
+/** The settings, read again only when the content version moved (the same object until then). */
+async function readSiteSettings(): Promise<SiteSettings> {
+  const version = await currentContentVersion();
+  if (cached?.version === version) return cached.settings;
+  const row = await db.siteSettings.findUnique({ where: { id: 1 } });
+  const settings = row ? fromRow(row) : defaultSiteSettings;
+  cached = { version, settings };
+  return settings;
 }
 
 /**

@@ -8,8 +8,8 @@ import { env } from "~/lib/env.server";
 import { listCourseTestimonials } from "~/lib/public-content.server";
 import { seo } from "~/lib/seo";
 
-export async function loader() {
-  const testimonials = await listCourseTestimonials();
+export async function loader({ context }: Route.LoaderArgs) {
+  const testimonials = await listCourseTestimonials(context);
   return { siteUrl: env.SITE_URL, testimonials };
 }
 

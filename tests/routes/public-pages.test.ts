@@ -102,7 +102,7 @@ describe("public reads", () => {
   });
 
   it("puts panels 01, 08 and 14 under Destaque, newest first within each group", async () => {
-    const { data } = unwrap(await ledLoader());
+    const { data } = unwrap(await ledLoader(routeArgs(getRequest("/led-panels"))));
     expect(data.featured.map((p) => p.title)).toEqual(["Panel 01 – T-63", "PANEL 14 – Bueno"]);
     expect(data.others.map((p) => p.title)).toEqual(["Panel 03 – Marista", "Panel 02 – Centro"]);
   });
@@ -119,7 +119,7 @@ describe("public reads", () => {
   });
 
   it("orders course testimonials by display_order and logos by order_index", async () => {
-    const course = unwrap(await courseLoader()).data;
+    const course = unwrap(await courseLoader(routeArgs(getRequest("/curso")))).data;
     expect(course.testimonials.map((t) => t.studentName)).toEqual(["Primeiro", "Segundo"]);
     const home = unwrap(await homeLoader(routeArgs(getRequest("/_.data")))).data;
     const html = home.sections.html ?? "";

@@ -203,7 +203,10 @@ describe("public site after a change (production server, page cache warm)", () =
     "/politica-privacidade",
     "/termos-uso",
   ];
-  const get = (path: string) => fetch(`${server.baseUrl}${path}`);
+  const get = (path: string, cookie?: string) => fetch(`${server.baseUrl}${path}`, cookie ? { headers: { cookie } } : {});
+  /** A visitor whose cookies the page cache does not share: the page is rendered for them, from the reads kept for the content version. */
+  const BYPASS = "outro=1";
+  const dataUrl = (path: string) => (path === "/" ? "/_.data" : `${path}.data`);
   const chat = (message: string) =>
     fetch(`${server.baseUrl}/api/chat`, {
       method: "POST",
@@ -217,6 +220,12 @@ describe("public site after a change (production server, page cache warm)", () =
       const warm = await get(path);
       expect(warm.headers.get("x-cache"), path).toBe("HIT");
       expect(await warm.text(), path).toContain(defaultSiteSettings.salesPhone);
+      for (let i = 0; i < 2; i++) {
+        const rendered = await get(path, BYPASS);
+        expect(rendered.headers.get("x-cache"), path).toBeNull();
+        expect(await rendered.text(), path).toContain(defaultSiteSettings.salesPhone);
+        expect(await (await get(dataUrl(path))).text(), path).toContain(defaultSiteSettings.email);
+      }
     }
     expect((await (await chat("Qual o telefone de vocês?")).json()).reply).toContain(site.salesPhoneDisplay);
 
@@ -228,11 +237,17 @@ describe("public site after a change (production server, page cache warm)", () =
     expect(saved.headers.get("location")).toBe(PATH);
 
     for (const path of [...PAGES, "/pagina-que-nao-existe"]) {
-      const html = await (await get(path)).text();
-      expect(html, path).toContain("https://wa.me/5511912345678");
-      expect(html, path).toContain("ola@ventosul.com.br");
-      expect(html, path).toContain("(11) 91234-5678");
-      for (const old of OLD_VALUES) expect(html.includes(old), `${path} still shows ${old}`).toBe(false);
+      for (const cookie of [undefined, BYPASS]) {
+        const html = await (await get(path, cookie)).text();
+        expect(html, `${path} ${cookie}`).toContain("https://wa.me/5511912345678");
+        expect(html, `${path} ${cookie}`).toContain("ola@ventosul.com.br");
+        expect(html, `${path} ${cookie}`).toContain("(11) 91234-5678");
+        for (const old of OLD_VALUES) expect(html.includes(old), `${path} ${cookie} still shows ${old}`).toBe(false);
+      }
+      if (path.startsWith("/pagina")) continue;
+      const data = await (await get(dataUrl(path))).text();
+      expect(data, path).toContain("ola@ventosul.com.br");
+      expect(data.includes(defaultSiteSettings.email), `${path}.data still shows the old e-mail`).toBe(false);
     }
 
     const home = await (await get("/")).text();

@@ -42,6 +42,7 @@ function FixedAfterLogos() {
 
 let fixed: { settings: SiteSettings; before: string; after: string } | undefined;
 let strip: { key: string; html: string } | undefined;
+let whole: { fixed: typeof fixed; strip: typeof strip; html: string } | undefined;
 
 /** The sections' markup. `settings` is the object getSiteSettings() keeps until the next change. */
 export function homeSectionsHtml(logos: ClientLogoItem[], settings: SiteSettings): string {
@@ -50,5 +51,7 @@ export function homeSectionsHtml(logos: ClientLogoItem[], settings: SiteSettings
   if (fixed?.settings !== settings) fixed = { settings, before: withSettings(<FixedBeforeLogos />), after: withSettings(<FixedAfterLogos />) };
   const key = JSON.stringify(logos);
   if (strip?.key !== key) strip = { key, html: withSettings(<LogoStrip logos={logos} />) };
-  return fixed.before + strip.html + fixed.after;
+  // The same string for every render until something changes: V8 joins its parts once.
+  if (whole?.fixed !== fixed || whole.strip !== strip) whole = { fixed, strip, html: fixed.before + strip.html + fixed.after };
+  return whole.html;
 }
