@@ -62,9 +62,9 @@ describe("housekeeping", () => {
 
   it("shows no conversation past its retention, even before the sweep", async () => {
     await db.chatConversation.create({ data: { id: "quase", messages: [{ role: "user", content: "oi" }] } });
-    expect(await loadConversation("quase")).toHaveLength(1);
+    expect((await loadConversation("quase")).messages).toHaveLength(1);
     await db.chatConversation.update({ where: { id: "quase" }, data: { updatedAt: ago(CONVERSATION_RETENTION_MS + 1000) } });
-    expect(await loadConversation("quase")).toEqual([]);
+    expect((await loadConversation("quase")).messages).toEqual([]);
   });
 
   it("sweeps on an unref'd timer, again every interval", async () => {
