@@ -92,6 +92,8 @@ const conversations = new Map<string, ConversationParts>();
 let conversationBytes = 0;
 const CONVERSATIONS_MAX_BYTES = 16 * 1024 * 1024;
 const CONVERSATION_PARTS_MAX_AGE_MS = 5 * 60 * 1000;
+/** What an entry costs besides its text (the map's slot, the objects), so small entries count too. */
+const ENTRY_OVERHEAD = 300;
 
 async function conversationParts(cookie: string): Promise<ConversationParts> {
   const kept = conversations.get(cookie);
@@ -105,10 +107,12 @@ async function conversationParts(cookie: string): Promise<ConversationParts> {
   if (!sessionId) return NO_CONVERSATION;
   const { messages, shownUntil } = await loadConversation(sessionId);
   const keptUntil = Math.min(shownUntil, Date.now() + CONVERSATION_PARTS_MAX_AGE_MS);
-  if (messages.length === 0) return keep(cookie, { ...NO_CONVERSATION, keptUntil, bytes: cookie.length });
+  if (messages.length === 0) return keep(cookie, { ...NO_CONVERSATION, keptUntil, bytes: ENTRY_OVERHEAD + cookie.length });
   const list = { anonymous: anonymousFragments().list, personal: renderToString(<MessageList messages={messages} />) };
   const data = dataBlock({ chat: messages });
-  return keep(cookie, { messages, list, dataBlock: data, keptUntil, bytes: cookie.length + 2 * (list.personal.length + data.personal.length) });
+  // Twice the text: the strings, and the messages and compressed parts made from them.
+  const bytes = ENTRY_OVERHEAD + cookie.length + 2 * (list.personal.length + data.personal.length);
+  return keep(cookie, { messages, list, dataBlock: data, keptUntil, bytes });
 }
 
 function keep(cookie: string, parts: ConversationParts): ConversationParts {

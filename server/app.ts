@@ -75,6 +75,8 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
   const staticHeaders = securityHeaders(null, security);
   const cache = new PageCache({ readVersion: () => fixedApp!.currentContentVersion(), checkEveryMs: options.versionCheckMs });
   const personalCookies = new Set(fixedApp?.PERSONAL_PART_COOKIES ?? []);
+  /** Renders for the page cache under way, by content version and cache key. */
+  const rendering = new Map<string, Promise<CachedPage | null>>();
   // Another instance's write (PostgreSQL NOTIFY) makes the next request re-read the version.
   fixedApp?.watchContentVersion(() => cache.expireVersion());
 
@@ -109,8 +111,11 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
         lookup = null;
       }
     }
+    // A page another request is rendering for the cache (after a content change, many visitors
+    // ask for the same few pages at once) is waited for rather than rendered again.
+    const renderKey = lookup && method === "GET" ? `${version}|${lookup.key}` : null;
     if (lookup) {
-      const cached = cache.get(lookup.key);
+      const cached = cache.get(lookup.key) ?? (renderKey ? ((await rendering.get(renderKey)) ?? undefined) : undefined);
       if (cached && !lookup.personal) {
         setCacheStatus("hit");
         return sendCached(req, res, cached, "HIT");
@@ -135,16 +140,30 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     } catch (error) {
       return sendMalformed(res, requestId, method, error);
     }
-    // The shared page is rendered as for an anonymous visitor, whatever personal parts this one has.
-    let response = await handleRequest(lookup?.personal ? withCookies(request, sharedCookies(req.headers.cookie)) : request, newContext());
-    if (method !== "GET" && method !== "HEAD") cache.expireVersion();
-
-    // Admin answers, and a failed read shown as an empty state (right for this visitor, wrong for
-    // the next ones), are kept by no cache, whatever the route said.
-    const cacheControl = isAdminPath(url) ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
-    if (lookup && method === "GET" && !cacheControl && isStorable(response)) {
-      const page = await toCachedPage(response, security);
-      cache.set(lookup.key, page, version!);
+    // Those waiting for this render get the stored page, or null (none was stored: they render their own).
+    const render = renderKey && !rendering.has(renderKey) ? Promise.withResolvers<CachedPage | null>() : null;
+    if (render) rendering.set(renderKey!, render.promise);
+    let page: CachedPage | null = null;
+    let response: Response;
+    let cacheControl: string | undefined;
+    try {
+      // The shared page is rendered as for an anonymous visitor, whatever personal parts this one has.
+      response = await handleRequest(lookup?.personal ? withCookies(request, sharedCookies(req.headers.cookie)) : request, newContext());
+      if (method !== "GET" && method !== "HEAD") cache.expireVersion();
+      // Admin answers, and a failed read shown as an empty state (right for this visitor, wrong for
+      // the next ones), are kept by no cache, whatever the route said.
+      cacheControl = isAdminPath(url) ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
+      if (lookup && method === "GET" && !cacheControl && isStorable(response)) {
+        page = await toCachedPage(response, security);
+        cache.set(lookup.key, page, version!);
+      }
+    } finally {
+      if (render) {
+        rendering.delete(renderKey!);
+        render.resolve(page);
+      }
+    }
+    if (lookup && page) {
       if (!lookup.personal) {
         setCacheStatus("miss");
         return sendCached(req, res, page, "MISS");

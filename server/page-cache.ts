@@ -197,7 +197,9 @@ export class PageCache {
     const size = page.body.length + page.br.length + page.gzip.length;
     if (size > this.maxBytes / 4) return;
     this.delete(key);
-    this.entries.set(key, { ...page, storedAt: Date.now() });
+    // The object itself, so what is kept alongside it (the gzip pieces of personal copies) is found again.
+    page.storedAt = Date.now();
+    this.entries.set(key, page);
     this.bytes += size;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;

@@ -41,7 +41,8 @@ export function personalize(page: CachedPage, replacements: Replacement[]): Buff
 export function personalizeGzip(page: CachedPage, replacements: Replacement[]): Buffer | null {
   const layout = layoutOf(page, replacements);
   if (!layout) return null;
-  layout.gzip ??= layout.between.map((bytes) => gzipPiece(bytes, 9));
+  // Level 6: made on the event loop once per page, again after every content change.
+  layout.gzip ??= layout.between.map((bytes) => gzipPiece(bytes, 6));
   const pieces: GzipPiece[] = [layout.gzip[0]!];
   layout.order.forEach((index, i) => pieces.push(compressedPart(replacements[index]!), layout.gzip![i + 1]!));
   return assembleGzip(pieces);

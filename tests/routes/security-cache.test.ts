@@ -130,3 +130,38 @@ describe("degraded loads", () => {
     expect(await healed.text()).toContain("Post resistente");
   });
 });
+
+describe("a page many visitors ask for at once, right after a change", () => {
+  it("is rendered once: the others wait for that render and get the same page, their own parts added", async () => {
+    const posted = await fetch(`${server.baseUrl}/api/chat`, {
+      method: "POST",
+      headers: { Origin: server.baseUrl },
+      body: new URLSearchParams({ message: "Esperando a página", redirectTo: "/" }),
+      redirect: "manual",
+    });
+    const chatCookie = posted.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("__chat="))!;
+    for (let round = 0; round < 3; round++) {
+      await bumpContentVersion();
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, async (_, i) => {
+          const response = await get("/servicos", i % 4 === 3 ? { cookie: chatCookie } : {});
+          return { personal: i % 4 === 3, cache: response.headers.get("x-cache"), html: await response.text() };
+        }),
+      );
+      expect(
+        answers.filter((a) => a.cache === "MISS"),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(
+        answers.filter((a) => a.cache === "HIT"),
+        `round ${round}`,
+      ).toHaveLength(23);
+      const shared = answers.filter((a) => !a.personal).map((a) => a.html);
+      expect(new Set(shared).size, "every anonymous visitor got the same bytes").toBe(1);
+      for (const answer of answers) expect(answer.html.includes("Esperando a página"), `personal: ${answer.personal}`).toBe(answer.personal);
+    }
+  });
+});
