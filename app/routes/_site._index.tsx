@@ -3,8 +3,7 @@ import type { Route } from "./+types/_site._index";
 import { DiagnosticForm } from "~/components/site/diagnostic-form";
 import { homeSectionsHtml } from "~/components/site/home-sections-html.server";
 import { StaticHtml } from "~/components/site/static-html";
-import { JsonLd } from "~/components/site/json-ld";
-import { diagnostic, faq } from "~/content/home";
+import { diagnostic } from "~/content/home";
 import { site } from "~/content/site";
 import { env } from "~/lib/env.server";
 import { diagnosticSchema, diagnosticWhatsappUrl } from "~/lib/forms/diagnostic";
@@ -12,7 +11,6 @@ import { handleWhatsAppForm } from "~/lib/forms/whatsapp-form.server";
 import { listClientLogos } from "~/lib/public-content.server";
 import { seo } from "~/lib/seo";
 import { staticHtmlData } from "~/lib/static-html.server";
-import { faqJsonLd, organizationJsonLd } from "~/lib/structured-data";
 import { getSiteSettings } from "~/lib/site-settings.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     siteUrl: env.SITE_URL,
     sections: staticHtmlData(request, homeSectionsHtml(logos, settings)),
-    jsonLd: [organizationJsonLd(env.SITE_URL, settings), faqJsonLd(faq)],
   });
 }
 
@@ -49,9 +46,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   return (
     <>
-      {loaderData.jsonLd.map((item, i) => (
-        <JsonLd key={i} data={item} />
-      ))}
       <StaticHtml id="secoes-inicio" html={loaderData.sections.html} />
       <section id="diagnostico" aria-labelledby="diagnostico-titulo" className="relative overflow-hidden bg-ink py-20 text-white sm:py-28">
         <div aria-hidden="true" className="absolute -top-32 -right-32 size-[30rem] rounded-full bg-brand-600/30 blur-3xl" />

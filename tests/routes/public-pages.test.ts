@@ -126,7 +126,8 @@ describe("public reads", () => {
     expect(html).toContain("TEMOS A CONFIANÇA DE + DE 200 MARCAS NO MERCADO");
     expect(html.indexOf('alt="Logo A"')).toBeGreaterThan(-1);
     expect(html.indexOf('alt="Logo A"')).toBeLessThan(html.indexOf('alt="Logo B"'));
-    expect(home.jsonLd.map((j) => j["@type"])).toEqual(["ProfessionalService", "FAQPage"]);
+    const structured = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { "@type": string });
+    expect(structured.map((j) => j["@type"])).toEqual(["ProfessionalService", "FAQPage"]);
     expect(home.siteUrl).toBe("http://localhost:3000");
   });
 
