@@ -115,7 +115,8 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     // ask for the same few pages at once) is waited for rather than rendered again.
     const renderKey = lookup && method === "GET" ? `${version}|${lookup.key}` : null;
     if (lookup) {
-      const cached = cache.get(lookup.key) ?? (renderKey ? ((await rendering.get(renderKey)) ?? undefined) : undefined);
+      let cached = cache.get(lookup.key);
+      if (!cached && renderKey) cached = (await rendering.get(renderKey)) ?? undefined;
       if (cached && !lookup.personal) {
         setCacheStatus("hit");
         return sendCached(req, res, cached, "HIT");
