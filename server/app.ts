@@ -66,7 +66,9 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export function createServerHandler(options: ServerOptions): { handle: Handler; cache: PageCache } {
   const fixedApp = typeof options.app === "function" ? null : options.app;
   const loadApp = typeof options.app === "function" ? options.app : async () => fixedApp!;
-  const handleRequest = createRequestHandler(async () => (await loadApp()).build, options.mode);
+  // A fixed build is handed over as itself: given a function, React Router derives its route
+  // table again (createStaticHandler, every path compiled and ranked) for every request.
+  const handleRequest = createRequestHandler(fixedApp ? fixedApp.build : async () => (await loadApp()).build, options.mode);
   const security: SecurityOptions = {
     mediaOrigins: options.mediaOrigins,
     production: options.mode === "production",
