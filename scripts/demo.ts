@@ -7,6 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "./lib/seed-data/admin.ts";
+import { productionServerArgs } from "./lib/server-process.ts";
 
 const root = join(import.meta.dirname, "..");
 const env: NodeJS.ProcessEnv = {
@@ -28,7 +29,7 @@ console.log(`
           senha  ${env.ADMIN_PASSWORD ? "(the ADMIN_PASSWORD you set)" : DEMO_ADMIN_PASSWORD}
 `);
 
-const server = spawn(process.execPath, [join(root, "server/index.ts")], { cwd: root, env, stdio: "inherit" });
+const server = spawn(process.execPath, productionServerArgs(), { cwd: root, env, stdio: "inherit" });
 // Ctrl+C reaches the server through the terminal; a SIGTERM sent to this process is passed on.
 process.on("SIGTERM", () => server.kill("SIGTERM"));
 process.on("SIGINT", () => server.kill("SIGINT"));

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startS3rver } from "../tests/helpers/s3rver.ts";
 import { startWebhookServer } from "../tests/helpers/webhook-server.ts";
+import { productionServerArgs } from "./lib/server-process.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const port = process.env.E2E_PORT || "4173";
@@ -39,8 +40,8 @@ function run(script: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited ${code}`))));
   });
 }
-function start(script: string, extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn(process.execPath, [join(root, script)], { env: { ...env, ...extraEnv }, stdio: "inherit", cwd: root });
+function start(args: string[], extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: "inherit", cwd: root });
   children.push(child);
   return child;
 }
@@ -62,7 +63,7 @@ process.on("exit", stopAll);
 
 await run("scripts/migrate.ts");
 await run("scripts/seed.ts");
-const server = start("server/index.ts");
+const server = start(productionServerArgs());
 server.on("exit", (code) => {
   console.error(`server exited with ${code}`);
   process.exit(1);

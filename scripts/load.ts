@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "./lib/pg-cluster.ts";
+import { productionServerArgs } from "./lib/server-process.ts";
 import { startWebhookServer } from "../tests/helpers/webhook-server.ts";
 
 const { values } = parseArgs({
@@ -40,7 +41,7 @@ for (const script of ["scripts/migrate.ts", "scripts/seed.ts"]) {
   const r = spawnSync(process.execPath, [join(root, script)], { env, cwd: root, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`${script}: ${r.stderr}`);
 }
-const server = spawn(process.execPath, [join(root, "server/index.ts")], { env, cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+const server = spawn(process.execPath, productionServerArgs(), { env, cwd: root, stdio: ["ignore", "ignore", "pipe"] });
 let serverErrors = "";
 server.stderr!.on("data", (d) => (serverErrors += d));
 const cleanup = () => {

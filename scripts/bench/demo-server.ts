@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { freePort } from "../lib/free-port.ts";
+import { productionServerArgs } from "../lib/server-process.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -60,7 +61,7 @@ export async function startDemoServer(buildDir: string, overrides: Record<string
   // event loop is busy running autocannon, a full pipe would stall the server (stdout writes to
   // pipes are synchronous) and show up as the bench's own tail latency.
   const log = openSync(logFile, "a");
-  const child: ChildProcess = spawn(process.execPath, [join(root, "server/index.ts")], { cwd: root, env, stdio: ["ignore", log, log] });
+  const child: ChildProcess = spawn(process.execPath, productionServerArgs(), { cwd: root, env, stdio: ["ignore", log, log] });
   closeSync(log);
   await waitFor(`${baseUrl}/healthz`);
   return {

@@ -19,6 +19,7 @@ import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { freePort, waitFor } from "./demo-server.ts";
+import { productionServerArgs } from "../lib/server-process.ts";
 
 const MB = 1024 * 1024;
 const VIDEO_BYTES = 150 * MB;
@@ -252,7 +253,7 @@ async function startProductionServer(dir: string, extraEnv: NodeJS.ProcessEnv): 
     const result = spawnSync(process.execPath, [join(root, script)], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
     if (result.status !== 0) throw new Error(`${script} failed`);
   }
-  const child: ChildProcess = spawn(process.execPath, [join(root, "server/index.ts")], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, productionServerArgs(), { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   await waitFor(`${base}/healthz`);
   return {
     base,

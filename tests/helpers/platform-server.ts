@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { freePort } from "../../scripts/lib/free-port.ts";
+import { productionServerArgs } from "../../scripts/lib/server-process.ts";
 import { join, resolve } from "node:path";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -54,7 +55,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, options: StartOpt
   if (!options.dev) ensureBuild();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const args = options.dev ? [join(root, "server/index.ts"), "--dev"] : [join(root, "server/index.ts")];
+  const args = options.dev ? [join(root, "server/index.ts"), "--dev"] : productionServerArgs();
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -11,6 +11,7 @@ import { Agent, createServer, request, type IncomingMessage, type Server } from 
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster.ts";
+import { productionServerArgs } from "../../scripts/lib/server-process.ts";
 import { BUILD_DIR, ensureBuild } from "../helpers/platform-server.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -31,7 +32,7 @@ let env: NodeJS.ProcessEnv;
 const instances: Instance[] = [];
 
 function start(port: number): Instance {
-  const child = spawn(process.execPath, [`${root}server/index.ts`], {
+  const child = spawn(process.execPath, productionServerArgs(), {
     cwd: root,
     env: { ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

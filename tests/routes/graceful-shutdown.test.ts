@@ -11,6 +11,7 @@ import { Agent, createServer, request, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/pg-cluster.ts";
+import { productionServerArgs } from "../../scripts/lib/server-process.ts";
 import { BUILD_DIR as buildDir, ensureBuild } from "../helpers/platform-server.ts";
 
 const root = join(import.meta.dirname, "../..");
@@ -59,7 +60,7 @@ function send(url: string, options: { method: string; headers?: Record<string, s
 
 const startScript = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
 const launchers: Array<[string, string, string[]]> = [
-  ["node server/index.ts", process.execPath, [join(root, "server/index.ts")]],
+  ["node server/index.ts", process.execPath, productionServerArgs()],
   [`sh -c "${startScript}" (npm start)`, "sh", ["-c", startScript]],
 ];
 
