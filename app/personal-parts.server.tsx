@@ -16,6 +16,7 @@ import { CHAT_COOKIE_NAME, readChatSessionId } from "~/lib/chat/session.server";
 import type { ChatMessage } from "~/lib/chat/texts";
 import { PERSONAL_DATA_ID, type PersonalData } from "~/lib/personal-data";
 import { fillAttribute } from "~/lib/static-html.server";
+import { SizedLru } from "~/lib/sized-lru";
 import { getToast, TOAST_COOKIE } from "~/lib/toast.server";
 
 /** Cookies whose parts are added to a cached page instead of making the whole page personal. */
@@ -87,21 +88,16 @@ interface ConversationParts {
 }
 
 const NO_CONVERSATION: ConversationParts = { messages: [], list: null, dataBlock: null, keptUntil: 0, bytes: 0 };
-/** Parts kept by chat cookie value, least recently used first. */
-const conversations = new Map<string, ConversationParts>();
-let conversationBytes = 0;
 const CONVERSATIONS_MAX_BYTES = 16 * 1024 * 1024;
+/** Parts kept by chat cookie value. */
+const conversations = new SizedLru<ConversationParts>(CONVERSATIONS_MAX_BYTES);
 const CONVERSATION_PARTS_MAX_AGE_MS = 5 * 60 * 1000;
 /** What an entry costs besides its text (the map's slot, the objects), so small entries count too. */
 const ENTRY_OVERHEAD = 300;
 
 async function conversationParts(cookie: string): Promise<ConversationParts> {
   const kept = conversations.get(cookie);
-  if (kept) {
-    conversations.delete(cookie);
-    conversationBytes -= kept.bytes;
-    if (kept.keptUntil > Date.now()) return keep(cookie, kept);
-  }
+  if (kept && kept.keptUntil > Date.now()) return kept;
   const sessionId = await readChatSessionId(new Request("http://localhost/", { headers: { cookie: `${CHAT_COOKIE_NAME}=${cookie}` } }));
   // A cookie that fails verification is not kept: anyone can send any value.
   if (!sessionId) return NO_CONVERSATION;
@@ -116,13 +112,7 @@ async function conversationParts(cookie: string): Promise<ConversationParts> {
 }
 
 function keep(cookie: string, parts: ConversationParts): ConversationParts {
-  conversations.set(cookie, parts);
-  conversationBytes += parts.bytes;
-  while (conversationBytes > CONVERSATIONS_MAX_BYTES) {
-    const [oldest, oldestParts] = conversations.entries().next().value!;
-    conversations.delete(oldest);
-    conversationBytes -= oldestParts.bytes;
-  }
+  conversations.set(cookie, parts, parts.bytes);
   return parts;
 }
 

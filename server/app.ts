@@ -196,7 +196,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     }
     // gzip even when brotli is accepted: a gzip copy is put together from pieces compressed before.
     const encoding = negotiateEncoding(req.headers["accept-encoding"]) === "identity" ? "identity" : "gzip";
-    const body = encoding === "gzip" ? personalizeGzip(page, parts.replacements) : personalize(page, parts.replacements);
+    const body = encoding === "gzip" ? await personalizeGzip(page, parts.replacements) : personalize(page, parts.replacements);
     if (!body) return false;
     sendPersonalCopy(req, res, page, { body, encoding, cookies: parts.setCookies, cacheHeader });
     return true;

@@ -6,7 +6,10 @@
 // to its own bytes. A gzip member is then a header, the pieces, one empty last block, and a
 // trailer with the CRC-32 and length of the whole, whose CRC follows from the pieces' own CRCs
 // and lengths (crc32Combine), without reading their bytes again.
-import { constants, crc32, deflateRawSync } from "node:zlib";
+import { promisify } from "node:util";
+import { constants, crc32, deflateRaw, deflateRawSync } from "node:zlib";
+
+const deflateRawAsync = promisify(deflateRaw);
 
 export interface GzipPiece {
   /** Raw deflate, ending in a sync flush (empty for no bytes). */
@@ -21,6 +24,12 @@ export function gzipPiece(data: Buffer | string, level = 6): GzipPiece {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
   if (bytes.length === 0) return { deflated: Buffer.alloc(0), crc: 0, length: 0 };
   return { deflated: deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH }), crc: crc32(bytes), length: bytes.length };
+}
+
+/** The same, compressed on libuv's thread pool: for large pieces, so the event loop goes on serving meanwhile. */
+export async function gzipPieceAsync(bytes: Buffer, level = 6): Promise<GzipPiece> {
+  if (bytes.length === 0) return { deflated: Buffer.alloc(0), crc: 0, length: 0 };
+  return { deflated: await deflateRawAsync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH }), crc: crc32(bytes), length: bytes.length };
 }
 
 /** Magic, deflate, no flags, no modification time, no extra flags, Unix. */

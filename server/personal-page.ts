@@ -8,7 +8,7 @@
 // worked out once per page and kept with it; a personal part is compressed once per part object
 // (the app keeps a conversation's parts while it does not change).
 import type { CachedPage } from "./page-cache.ts";
-import { assembleGzip, gzipPiece, type GzipPiece } from "./gzip-pieces.ts";
+import { assembleGzip, gzipPiece, gzipPieceAsync, type GzipPiece } from "./gzip-pieces.ts";
 
 export interface Replacement {
   anonymous: string;
@@ -21,8 +21,8 @@ interface Layout {
   order: number[];
   /** The page's bytes before, between and after the fragments: one more than the fragments. */
   between: Buffer[];
-  /** The same, compressed (made when first needed). */
-  gzip?: GzipPiece[];
+  /** The same, compressed (made when first needed, off the event loop; shared by those who ask meanwhile). */
+  gzip?: Promise<GzipPiece[]>;
 }
 
 const layouts = new WeakMap<CachedPage, Map<string, Layout | null>>();
@@ -38,13 +38,14 @@ export function personalize(page: CachedPage, replacements: Replacement[]): Buff
 }
 
 /** The same as gzip, compressing only the personal parts not compressed before. */
-export function personalizeGzip(page: CachedPage, replacements: Replacement[]): Buffer | null {
+export async function personalizeGzip(page: CachedPage, replacements: Replacement[]): Promise<Buffer | null> {
   const layout = layoutOf(page, replacements);
   if (!layout) return null;
-  // Level 6: made on the event loop once per page, again after every content change.
-  layout.gzip ??= layout.between.map((bytes) => gzipPiece(bytes, 6));
-  const pieces: GzipPiece[] = [layout.gzip[0]!];
-  layout.order.forEach((index, i) => pieces.push(compressedPart(replacements[index]!), layout.gzip![i + 1]!));
+  // The whole page: compressed once per page (again after every content change), on the thread pool.
+  layout.gzip ??= Promise.all(layout.between.map((bytes) => gzipPieceAsync(bytes, 6)));
+  const between = await layout.gzip;
+  const pieces: GzipPiece[] = [between[0]!];
+  layout.order.forEach((index, i) => pieces.push(compressedPart(replacements[index]!), between[i + 1]!));
   return assembleGzip(pieces);
 }
 

@@ -6,6 +6,8 @@
 // (with its size and mtime), or the normalized remote URL, plus width and format. A local `src`
 // with a query or fragment is refused: it would name the same file under endless cache names.
 // The cache is bounded (MAX_CACHE_BYTES): past it, the least recently used variants are deleted.
+// The small variants served lately are also kept in memory (bounded too): a page's images are
+// asked for by every new visitor, and from memory they cost no file system call.
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
@@ -14,6 +16,7 @@ import type { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type SharpOptions } from "sharp";
 import { env } from "./env.server.ts";
+import { SizedLru } from "./sized-lru.ts";
 import type { ImageWidth } from "./image-url.ts";
 import { fetchRemoteImage, normalizeRemoteUrl, RemoteImageError } from "./remote-image.server.ts";
 import { objectFromUrl, storage, type Bucket } from "./storage/index.server.ts";
@@ -80,7 +83,14 @@ export interface Variant {
   size: number;
   etag: string;
   contentType: string;
+  /** The bytes, when the variant is kept in memory. */
+  bytes?: Buffer;
 }
+
+/** Variants served lately, by file (its name says what it shows, so its bytes never change). */
+const recentVariants = new SizedLru<Buffer>(8 * 1024 * 1024);
+/** Larger variants are streamed from disk each time. */
+const MAX_KEPT_VARIANT_BYTES = 256 * 1024;
 
 const cacheRoot = () => resolve(env.UPLOADS_DIR, ".image-cache");
 const inFlight = new Map<string, Promise<Variant | null>>();
@@ -103,6 +113,8 @@ export async function variantFor(source: ImageSource, width: ImageWidth, format:
   const file = join(cacheRoot(), hash.slice(0, 2), `${hash}.${format}`);
   const variant = (size: number): Variant => ({ file, size, etag: `"${hash.slice(0, 24)}"`, contentType: FORMAT_TYPES[format] });
 
+  const bytes = recentVariants.get(file);
+  if (bytes) return { ...variant(bytes.length), bytes };
   const cached = await stat(file).catch(() => null);
   if (cached) {
     await imageCache.touch(file, cached.mtimeMs);
@@ -170,8 +182,13 @@ async function makeVariant(source: ImageSource, width: ImageWidth, format: Image
   return output.length;
 }
 
-export function openVariant(variant: Variant): Readable {
-  return createReadStream(variant.file);
+/** The variant's content: its bytes (read once, then kept in memory while used) or, when large, a stream of the file. */
+export async function variantBody(variant: Variant): Promise<Buffer | Readable> {
+  if (variant.bytes) return variant.bytes;
+  if (variant.size > MAX_KEPT_VARIANT_BYTES) return createReadStream(variant.file);
+  const bytes = await readFile(variant.file);
+  recentVariants.set(variant.file, bytes, bytes.length);
+  return bytes;
 }
 
 /**

@@ -3,7 +3,7 @@
 // request and served with immutable caching. Sources: stored media, files under public/, and
 // images on other sites (fetched with the guards of remote-image.server.ts, cached for a day).
 import { Readable } from "node:stream";
-import { negotiateFormat, openVariant, REMOTE_MAX_AGE_S, resolveSource, variantFor } from "../lib/image.server.ts";
+import { negotiateFormat, REMOTE_MAX_AGE_S, resolveSource, variantBody, variantFor } from "../lib/image.server.ts";
 import { RemoteImageError } from "../lib/remote-image.server.ts";
 import { etagMatches, IMMUTABLE_CACHE, plain } from "../lib/http.server.ts";
 import { isImageWidth } from "../lib/image-url.ts";
@@ -40,5 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     return new Response(null, { status: 304, headers });
   }
   if (request.method === "HEAD") return new Response(null, { headers });
-  return new Response(Readable.toWeb(openVariant(variant)) as ReadableStream<Uint8Array>, { headers });
+  const body = await variantBody(variant);
+  // A file's bytes as read (never a view of a shared pool), or a stream of a large file.
+  return new Response(
+    Buffer.isBuffer(body) ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : (Readable.toWeb(body) as ReadableStream<Uint8Array>),
+    { headers },
+  );
 }

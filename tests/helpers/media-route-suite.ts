@@ -2,7 +2,7 @@
 // media-s3.test.ts): objects are written with storage().put, as the admin's upload does, and
 // read back through /media, /img and their public URL.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -197,6 +197,21 @@ export function mediaRouteSuite(name: string, options: SuiteOptions) {
       expect(Buffer.from(await second.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
       expect(existsSync(join(process.env.UPLOADS_DIR!, ".image-cache"))).toBe(true);
       expect((await imgGet(photoUrl, 320, AVIF, { "If-None-Match": first.headers.get("ETag")! })).status).toBe(304);
+    });
+
+    it("answers a variant served lately from memory, the same bytes even once its file is gone", async () => {
+      const first = await imgGet(photoUrl, 480, WEBP);
+      const bytes = Buffer.from(await first.arrayBuffer());
+      // The disk cache's eviction removes files; the variant just served no longer needs its file.
+      rmSync(join(process.env.UPLOADS_DIR!, ".image-cache"), { recursive: true, force: true });
+      for (let i = 0; i < 3; i++) {
+        const again = await imgGet(photoUrl, 480, WEBP);
+        expect(again.status).toBe(200);
+        expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
+        expect(again.headers.get("Content-Length")).toBe(String(bytes.length));
+        expect(Buffer.from(await again.arrayBuffer())).toEqual(bytes);
+      }
+      expect(existsSync(join(process.env.UPLOADS_DIR!, ".image-cache"))).toBe(false);
     });
 
     it("resizes files under public/ (demo images) and keeps PNG as the fallback", async () => {

@@ -138,12 +138,12 @@ describe("a personal copy of a cached page", () => {
   const page = cachedPage(body);
   const dataBlock = { anonymous: "</body>", personal: '<script type="application/json">{}</script></body>' };
   /** Both ways of making the copy, uncompressed. */
-  const copies = (of: CachedPage, replacements: Replacement[]) => {
-    const gzip = personalizeGzip(of, replacements);
+  const copies = async (of: CachedPage, replacements: Replacement[]) => {
+    const gzip = await personalizeGzip(of, replacements);
     return [personalize(of, replacements)?.toString() ?? null, gzip ? gunzipSync(gzip).toString() : null];
   };
 
-  it("replaces each anonymous fragment, in place, uncompressed and as gzip", () => {
+  it("replaces each anonymous fragment, in place, uncompressed and as gzip", async () => {
     const expected =
       '<html><body><main>olá</main><div id="chat"><p>Você: oi</p></div><div role="status"><p>Pronto</p></div><script>x</script><script type="application/json">{}</script></body></html>';
     const replacements = [
@@ -151,14 +151,14 @@ describe("a personal copy of a cached page", () => {
       dataBlock,
       { anonymous: '<div role="status"></div>', personal: '<div role="status"><p>Pronto</p></div>' },
     ];
-    expect(copies(page, replacements)).toEqual([expected, expected]);
+    expect(await copies(page, replacements)).toEqual([expected, expected]);
   });
 
-  it("gives each visitor their own parts from the same page, however often it is copied", () => {
+  it("gives each visitor their own parts from the same page, however often it is copied", async () => {
     const forVisitor = (name: string) => [{ anonymous: "<p>vazio</p>", personal: `<p>${name}</p>` }, dataBlock];
     for (let round = 0; round < 3; round++) {
       for (const name of ["Ana", "Bruno", "Carla"]) {
-        for (const copy of copies(page, forVisitor(name))) {
+        for (const copy of await copies(page, forVisitor(name))) {
           expect(copy).toContain(`<p>${name}</p>`);
           expect(copy?.match(/<p>(Ana|Bruno|Carla)<\/p>/g)).toHaveLength(1);
         }
@@ -166,14 +166,14 @@ describe("a personal copy of a cached page", () => {
     }
   });
 
-  it("gives up (null) when a fragment is not in the page", () => {
-    expect(copies(page, [{ anonymous: "<p>outro</p>", personal: "" }])).toEqual([null, null]);
+  it("gives up (null) when a fragment is not in the page", async () => {
+    expect(await copies(page, [{ anonymous: "<p>outro</p>", personal: "" }])).toEqual([null, null]);
   });
 
-  it("takes the last occurrence: page content earlier cannot be mistaken for the fragment", () => {
+  it("takes the last occurrence: page content earlier cannot be mistaken for the fragment", async () => {
     const tricky = cachedPage(Buffer.from("<main><p>vazio</p></main><aside><p>vazio</p></aside></body>"));
     const expected = "<main><p>vazio</p></main><aside><p>meu</p></aside></body>";
-    expect(copies(tricky, [{ anonymous: "<p>vazio</p>", personal: "<p>meu</p>" }])).toEqual([expected, expected]);
+    expect(await copies(tricky, [{ anonymous: "<p>vazio</p>", personal: "<p>meu</p>" }])).toEqual([expected, expected]);
   });
 });
 
