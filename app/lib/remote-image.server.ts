@@ -21,11 +21,11 @@ export const remoteLimits = { timeoutMs: 8_000 };
 
 /** Why a remote image was not fetched; `status` is what the image route answers. */
 export class RemoteImageError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 413 | 422,
-    message: string,
-  ) {
+  readonly status: 400 | 403 | 404 | 413 | 422;
+
+  constructor(status: 400 | 403 | 404 | 413 | 422, message: string) {
     super(message);
+    this.status = status;
   }
 }
 

@@ -7,8 +7,11 @@ export class SizedLru<V> {
   /** In order of use, least recent first (a Map iterates in insertion order). */
   readonly #entries = new Map<string, { value: V; size: number }>();
   #total = 0;
+  readonly maxSize: number;
 
-  constructor(readonly maxSize: number) {}
+  constructor(maxSize: number) {
+    this.maxSize = maxSize;
+  }
 
   get total(): number {
     return this.#total;

@@ -127,11 +127,13 @@ function withoutNul(value: string | undefined): string {
 /** Passes bytes through, failing with `tooLarge()` as soon as more than `maxBytes` went by. */
 class ByteLimit extends Transform {
   private seen = 0;
-  constructor(
-    private readonly maxBytes: number,
-    private readonly tooLarge: () => Error,
-  ) {
+  private readonly maxBytes: number;
+  private readonly tooLarge: () => Error;
+
+  constructor(maxBytes: number, tooLarge: () => Error) {
     super();
+    this.maxBytes = maxBytes;
+    this.tooLarge = tooLarge;
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.seen += chunk.length;
