@@ -7,7 +7,7 @@
 // trailer with the CRC-32 and length of the whole, whose CRC follows from the pieces' own CRCs
 // and lengths (crc32Combine), without reading their bytes again.
 import { promisify } from "node:util";
-import { constants, crc32, deflateRaw, deflateRawSync } from "node:zlib";
+import { constants, crc32, deflateRaw } from "node:zlib";
 
 const deflateRawAsync = promisify(deflateRaw);
 
@@ -20,14 +20,9 @@ export interface GzipPiece {
   length: number;
 }
 
-export function gzipPiece(data: Buffer | string, level = 6): GzipPiece {
+/** One piece, compressed on libuv's thread pool (a whole page's bytes take a few milliseconds). */
+export async function gzipPiece(data: Buffer | string, level = 6): Promise<GzipPiece> {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
-  if (bytes.length === 0) return { deflated: Buffer.alloc(0), crc: 0, length: 0 };
-  return { deflated: deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH }), crc: crc32(bytes), length: bytes.length };
-}
-
-/** The same, compressed on libuv's thread pool: for large pieces, so the event loop goes on serving meanwhile. */
-export async function gzipPieceAsync(bytes: Buffer, level = 6): Promise<GzipPiece> {
   if (bytes.length === 0) return { deflated: Buffer.alloc(0), crc: 0, length: 0 };
   return { deflated: await deflateRawAsync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH }), crc: crc32(bytes), length: bytes.length };
 }

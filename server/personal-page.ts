@@ -8,7 +8,7 @@
 // worked out once per page and kept with it; a personal part is compressed once per part object
 // (the app keeps a conversation's parts while it does not change).
 import type { CachedPage } from "./page-cache.ts";
-import { assembleGzip, gzipPiece, gzipPieceAsync, type GzipPiece } from "./gzip-pieces.ts";
+import { assembleGzip, gzipPiece, type GzipPiece } from "./gzip-pieces.ts";
 
 export interface Replacement {
   anonymous: string;
@@ -26,7 +26,7 @@ interface Layout {
 }
 
 const layouts = new WeakMap<CachedPage, Map<string, Layout | null>>();
-const personalGzip = new WeakMap<Replacement, GzipPiece>();
+const personalGzip = new WeakMap<Replacement, Promise<GzipPiece>>();
 
 /** The page's body with each anonymous fragment replaced; null when a fragment is missing. */
 export function personalize(page: CachedPage, replacements: Replacement[]): Buffer | null {
@@ -42,14 +42,14 @@ export async function personalizeGzip(page: CachedPage, replacements: Replacemen
   const layout = layoutOf(page, replacements);
   if (!layout) return null;
   // The whole page: compressed once per page (again after every content change), on the thread pool.
-  layout.gzip ??= Promise.all(layout.between.map((bytes) => gzipPieceAsync(bytes, 6)));
-  const between = await layout.gzip;
+  layout.gzip ??= Promise.all(layout.between.map((bytes) => gzipPiece(bytes, 6)));
+  const [between, parts] = await Promise.all([layout.gzip, Promise.all(layout.order.map((index) => compressedPart(replacements[index]!)))]);
   const pieces: GzipPiece[] = [between[0]!];
-  layout.order.forEach((index, i) => pieces.push(compressedPart(replacements[index]!), between[i + 1]!));
+  parts.forEach((part, i) => pieces.push(part, between[i + 1]!));
   return assembleGzip(pieces);
 }
 
-function compressedPart(replacement: Replacement): GzipPiece {
+function compressedPart(replacement: Replacement): Promise<GzipPiece> {
   let piece = personalGzip.get(replacement);
   if (!piece) personalGzip.set(replacement, (piece = gzipPiece(replacement.personal, 4)));
   return piece;
