@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, formReady, signIn, toast, unique } from "./admin-helpers";
+import { ADMIN, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
 // The activity log as the agency's staff use it, with JavaScript on and off: a change made in a
 // section shows on the dashboard and in /admin/atividade with who made it and what changed, and
@@ -9,7 +9,8 @@ test("a change shows in the activity log with who, what and which row; the filte
   await signIn(page, "/admin/client-logos?novo");
   await formReady(page);
   await page.locator('[name="client_name"]').fill(name);
-  await page.locator('[name="logo_url"]').fill("/media/portfolio-media/demo/logo.png");
+  // A real image: the logo shows on the home page, which other tests check for failed loads.
+  await page.locator('[name="logo_file"]').setInputFiles(PNG);
   await page.getByRole("button", { name: "Adicionar Logo" }).click();
   await expect(toast(page, "Logo adicionado com sucesso!")).toBeVisible();
 

@@ -30,6 +30,9 @@ test("the home sections show, and stay after hydration and client-side navigatio
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
+  page.on("response", (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+  });
   await page.goto("/");
   await expectSections(page);
   if (!javaScriptEnabled) return;
