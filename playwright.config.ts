@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium.ts";
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./scripts/lib/chromium.ts";
 
 // Browser tests against the built production server (scripts/e2e-server.ts starts it on a
 // fresh, seeded database). Two projects: JavaScript on and JavaScript off.
@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium.ts";
 const port = Number(process.env.E2E_PORT || 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+const launchOptions = { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -150,7 +150,7 @@ describe("environment validation", () => {
     }
     expect(read.size).toBeGreaterThan(3); // the scan finds what it looks for
     // Not configuration: tooling of the test suite and of Prisma's generator.
-    const tooling = new Set(["PRISMA_SCHEMA_ENGINE_BINARY", "CHROMIUM_PATH"]);
+    const tooling = new Set(["PRISMA_SCHEMA_ENGINE_BINARY", "CHROMIUM_PATH", "CHROMIUM_HEADLESS_SHELL_PATH"]);
     for (const [name, file] of read) {
       if (tooling.has(name)) continue;
       expect(ENV_VARIABLES as string[], `${name} (read in ${file}) must be declared in app/lib/env.server.ts`).toContain(name);
