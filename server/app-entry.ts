@@ -9,8 +9,9 @@ import { db } from "~/lib/db.server";
 export { build };
 export { cspNonceContext, requestInfoContext } from "~/lib/request-info.server";
 export { loadStatusContext } from "~/lib/load-status.server";
-// Public pages' reads are kept per content version, which the server vouches for in their context.
-export { contentVersionContext } from "~/lib/content-reads.server";
+// Public pages' reads are kept per content version, which the server vouches for in their context;
+// what a page was built from tells whether it is still right after a change.
+export { contentVersionContext, readFingerprints, readsUnchanged, readsUsedContext } from "~/lib/content-reads.server";
 // The page cache's version also moves when a scheduled blog post becomes due (not only on writes).
 export { pageCacheVersion as currentContentVersion, watchContentVersion } from "~/lib/content-version.server";
 // A visitor's chat conversation and flash toast, added to the page the cache shares with everyone.

@@ -6,6 +6,7 @@
 //      stream to the app with their own limits (server/request-body.ts);
 //   5. the page cache (production build only): GETs of public pages answered from memory (ETag/304);
 //      a visitor's chat conversation or flash toast is added to their copy of the shared page;
+//      after a content change, a page whose reads all answer as before is kept, not rendered again;
 //   6. the React Router app, with a fresh CSP nonce; its responses compressed, and stored in
 //      the page cache when they are public HTML built from complete loads.
 // Security headers are set on every response; admin responses are never stored by anyone
@@ -128,6 +129,8 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
 
     const nonce = createNonce();
     const loadStatus = { degraded: false };
+    /** The kept reads the page's render used: what it must be checked against after a change. */
+    const readsUsed = new Set<string>();
     const app = await loadApp();
     const newContext = () => {
       const context = new RouterContextProvider();
@@ -135,6 +138,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
       context.set(app.cspNonceContext, nonce);
       context.set(app.loadStatusContext, loadStatus);
       context.set(app.contentVersionContext, version);
+      context.set(app.readsUsedContext, readsUsed);
       return context;
     };
     let request: Request;
@@ -147,18 +151,22 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     const render = renderKey && !rendering.has(renderKey) ? Promise.withResolvers<CachedPage | null>() : null;
     if (render) rendering.set(renderKey!, render.promise);
     let page: CachedPage | null = null;
-    let response: Response;
+    let response: Response | null = null;
     let cacheControl: string | undefined;
     try {
-      // The shared page is rendered as for an anonymous visitor, whatever personal parts this one has.
-      response = await handleRequest(lookup?.personal ? withCookies(request, sharedCookies(req.headers.cookie)) : request, newContext());
-      if (method !== "GET" && method !== "HEAD") cache.expireVersion();
-      // Admin answers, and a failed read shown as an empty state (right for this visitor, wrong for
-      // the next ones), are kept by no cache, whatever the route said.
-      cacheControl = isAdminPath(url) ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
-      if (lookup && method === "GET" && !cacheControl && isStorable(response)) {
-        page = await toCachedPage(response, security);
-        cache.set(lookup.key, page, version!);
+      page = render ? await stillRight(lookup!.key, version!) : null;
+      if (!page) {
+        // The shared page is rendered as for an anonymous visitor, whatever personal parts this one has.
+        response = await handleRequest(lookup?.personal ? withCookies(request, sharedCookies(req.headers.cookie)) : request, newContext());
+        if (method !== "GET" && method !== "HEAD") cache.expireVersion();
+        // Admin answers, and a failed read shown as an empty state (right for this visitor, wrong for
+        // the next ones), are kept by no cache, whatever the route said.
+        cacheControl = isAdminPath(url) ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
+        if (lookup && method === "GET" && !cacheControl && isStorable(response)) {
+          page = await toCachedPage(response, security);
+          page.reads = (await app.readFingerprints(readsUsed, version!)) ?? undefined;
+          cache.set(lookup.key, page, version!);
+        }
       }
     } finally {
       if (render) {
@@ -167,20 +175,33 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
       }
     }
     if (lookup && page) {
+      // A page kept from before the change was not rendered: a hit.
+      const cacheHeader = response ? "MISS" : "HIT";
       if (!lookup.personal) {
-        setCacheStatus("miss");
-        return sendCached(req, res, page, "MISS");
+        setCacheStatus(response ? "miss" : "hit, unchanged");
+        return sendCached(req, res, page, cacheHeader);
       }
-      if (await sendPersonal(req, res, page, "MISS")) return setCacheStatus("miss, personal");
+      if (await sendPersonal(req, res, page, cacheHeader)) return setCacheStatus(response ? "miss, personal" : "hit, unchanged, personal");
     }
-    if (lookup?.personal) {
+    if (lookup?.personal || !response) {
       // Not a page the cache keeps (a 404, a degraded load) or one whose parts could not be added:
       // rendered again, for this visitor, with their cookies.
-      await response.body?.cancel();
+      await response?.body?.cancel();
       response = await handleRequest(request, newContext());
     }
     setCacheStatus(lookup ? (loadStatus.degraded ? "degraded" : "uncacheable") : "bypass");
     return sendStreamed(req, res, response, securityHeaders(nonce, security), cacheControl);
+  }
+
+  /**
+   * The page stored for `key` before the content changed, if every read it was built from answers
+   * the same at `version` (a save elsewhere): it is right for this version too, and kept for it.
+   */
+  async function stillRight(key: string, version: number): Promise<CachedPage | null> {
+    const earlier = cache.earlier(key);
+    if (!earlier?.reads) return null;
+    if (!(await fixedApp!.readsUnchanged(earlier.reads, version))) return null;
+    return cache.renew(key, earlier, version) ? earlier : null;
   }
 
   /**

@@ -1,10 +1,12 @@
 // An in-process cache of rendered public pages, answering before React renders. It is keyed by
 // URL and by the cookie-consent choice (the only cookie that changes a shared page's HTML); a
 // visitor with a chat conversation or a flash toast gets the shared page with those parts added
-// (server/personal-page.ts), and nothing personal is ever stored. It is emptied when the content
-// version in the database changes: every admin write bumps it, and each instance re-reads it at
-// most once per second (and right after any write request it served itself), so a change shows on
-// every instance within a second.
+// (server/personal-page.ts), and nothing personal is ever stored. Each entry belongs to the content
+// version it was rendered at: every admin write bumps the version in the database, and each
+// instance re-reads it at most once per second (and right after any write request it served
+// itself), so a change shows on every instance within a second. An entry of an earlier version is
+// served again only after the server checked that every read it was built from answers the same
+// now (server/app.ts); otherwise the page is rendered again.
 // Entries also expire after a few minutes whatever happens, a safety net for a page that should
 // not have been kept. Pages built from a degraded load (a failed read shown as an empty state)
 // are never stored: server/app.ts does not offer them.
@@ -21,6 +23,10 @@ export interface CachedPage {
   etag: string;
   /** When it was stored (Date.now()), for the bounded lifetime. */
   storedAt?: number;
+  /** The content version it is right for. */
+  version?: number;
+  /** The kept reads it was built from, with their answers' fingerprints (app/lib/content-reads.server.ts). */
+  reads?: ReadonlyMap<string, string>;
 }
 
 /** Cookies that may be present on a request served from (or stored in) the shared cache. */
@@ -160,7 +166,6 @@ export class PageCache {
     const expiries = this.expiries;
     return this.readVersion()
       .then((version) => {
-        if (version !== this.version) this.clear();
         this.version = version;
         // A change announced while this read was under way may postdate it: read again next time.
         if (expiries === this.expiries) this.checkedAt = Date.now();
@@ -177,7 +182,26 @@ export class PageCache {
     this.checkedAt = 0;
   }
 
+  /** The page stored for `key` at the current content version. */
   get(key: string): CachedPage | undefined {
+    const page = this.live(key);
+    return page?.version === this.version ? page : undefined;
+  }
+
+  /** The page stored for `key` at an earlier content version: right now only if its reads answer the same. */
+  earlier(key: string): CachedPage | undefined {
+    const page = this.live(key);
+    return page && page.version !== this.version ? page : undefined;
+  }
+
+  /** Marks an earlier page as right for `version` (its reads answer the same), unless the content changed meanwhile. */
+  renew(key: string, page: CachedPage, version: number): boolean {
+    if (version !== this.version || this.entries.get(key) !== page) return false;
+    page.version = version;
+    return true;
+  }
+
+  private live(key: string): CachedPage | undefined {
     const page = this.entries.get(key);
     if (page && Date.now() - (page.storedAt ?? 0) >= this.maxAgeMs) {
       this.delete(key);
@@ -199,6 +223,7 @@ export class PageCache {
     this.delete(key);
     // The object itself, so what is kept alongside it (the gzip pieces of personal copies) is found again.
     page.storedAt = Date.now();
+    page.version = renderedAt;
     this.entries.set(key, page);
     this.bytes += size;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
@@ -206,11 +231,6 @@ export class PageCache {
       if (oldest === undefined) break;
       this.delete(oldest);
     }
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
   }
 
   get size(): number {

@@ -1,7 +1,7 @@
 // A single counter bumped by every admin write. Each server instance compares it with the
 // version its page cache was built at, so a change made through one instance shows on all:
-// on PostgreSQL every bump also sends a NOTIFY that every instance LISTENs to, so their caches
-// drop at once; a periodic re-read (PAGE_CACHE_CHECK_MS) is the safety net.
+// on PostgreSQL every bump also sends a NOTIFY that every instance LISTENs to, so their cached
+// pages are checked again at once; a periodic re-read (PAGE_CACHE_CHECK_MS) is the safety net.
 import { armScheduleTimer, onScheduledPublication, readScheduleState } from "./blog-schedule.server.ts";
 import { db, isPostgres } from "./db.server.ts";
 import { env } from "./env.server.ts";

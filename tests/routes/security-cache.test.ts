@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { bumpContentVersion } from "~/lib/content-version.server";
+import { getSiteSettings, saveSiteSettings } from "~/lib/site-settings.server";
 import { appRoutes, dataUrl } from "../helpers/app-routes";
 import { startServer, type RunningServer } from "../helpers/platform-server";
 import { sessionCookie } from "./admin-fixtures";
@@ -144,6 +145,8 @@ describe("a page many visitors ask for at once, right after a change", () => {
       .map((c) => c.split(";")[0])
       .find((c) => c.startsWith("__chat="))!;
     for (let round = 0; round < 3; round++) {
+      // A change the page shows (the site settings are on every page), so it must be rendered again.
+      await saveSiteSettings({ ...(await getSiteSettings()), hours: `Segunda a sexta, rodada ${round}` });
       await bumpContentVersion();
       const answers = await Promise.all(
         Array.from({ length: 24 }, async (_, i) => {

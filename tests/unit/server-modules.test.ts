@@ -218,13 +218,14 @@ describe("PageCache", () => {
     return { status: 200, headers: {}, body, br: body, gzip: body, etag: etagOf(body) };
   };
 
-  it("empties itself when the content version changes, checking at most once per interval", async () => {
+  it("stops answering with a page when the content version changes, checking at most once per interval", async () => {
     let version = 1;
     let reads = 0;
     const cache = new PageCache({ readVersion: async () => (reads++, version), checkEveryMs: 50 });
     expect(await cache.currentVersion()).toBe(1);
     cache.set("|/", entry("a"), 1);
     expect(cache.get("|/")?.body.toString()).toBe("a");
+    expect(cache.earlier("|/")).toBeUndefined();
     version = 2;
     await Promise.all([cache.currentVersion(), cache.currentVersion(), cache.currentVersion()]);
     expect(reads).toBe(1);
@@ -232,6 +233,14 @@ describe("PageCache", () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(await cache.currentVersion()).toBe(2);
     expect(cache.get("|/")).toBeUndefined();
+    // Kept as an earlier page, served again only once renewed for the current version.
+    const earlier = cache.earlier("|/");
+    expect(earlier?.body.toString()).toBe("a");
+    expect(cache.renew("|/", earlier!, 1)).toBe(false);
+    expect(cache.get("|/")).toBeUndefined();
+    expect(cache.renew("|/", earlier!, 2)).toBe(true);
+    expect(cache.get("|/")?.body.toString()).toBe("a");
+    expect(cache.earlier("|/")).toBeUndefined();
   });
 
   it("by default reads the version for every request, sharing reads, and never answers from a read that predates the request", async () => {
