@@ -9,7 +9,9 @@
 //
 // The page cache also learns from here what each page was built from: the keys of the kept reads
 // its render used, with a fingerprint of each answer. After a change, a page whose reads all answer
-// as before is still right and is kept (most saves touch one list, which a page or two show).
+// as before is still right and is kept (most saves touch one list, which a page or two show). So a
+// public page must read content only through `readAtContentVersion`: a read made around it would
+// go unnoticed (a unit test walks the public pages' imports to hold this).
 import { createHash } from "node:crypto";
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 
