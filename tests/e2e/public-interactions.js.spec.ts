@@ -78,8 +78,11 @@ test("a service card's call to action shows on keyboard focus", async ({ page })
 
 test("six skeleton cards show while the blog list loads after a client-side navigation", async ({ page }) => {
   await page.goto("/");
+  // Hydrated, so the link navigates on the client (before that it loads the whole /blog document).
+  await page.locator("[data-chat-ready]").waitFor();
+  // Long enough for the skeleton's own chunk to load first on a busy machine.
   await page.route("**/blog.data*", async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+    await new Promise((r) => setTimeout(r, 3000));
     await route.continue();
   });
   await page.evaluate(() => window.scrollTo(0, 0));
