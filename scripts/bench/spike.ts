@@ -8,13 +8,17 @@
 //     traffic. Reports throughput, p50/p99 per kind of request, errors and each server's RSS over
 //     the run.
 //   - chat pile-up: 1,000 chat messages pending at once on a webhook that takes 10 s
-//     (CHAT_WEBHOOK_CONCURRENCY=1000), 100 more beyond the cap, page views meanwhile.
+//     (CHAT_WEBHOOK_CONCURRENCY=1000), 100 more beyond the cap, page views meanwhile. The
+//     messages are sent from a process of their own (scripts/bench/chat-crowd.ts), so the page
+//     views are timed by a process that does not also hold 1,100 pending requests.
 //   - chat cookie: autocannon on a public page with and without a chat cookie.
 // Everything runs on loopback; the load generator shares the machine with the servers, so compare
 // the figures of one run (ratios), not absolute values across machines.
+import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { startWebhookServer, type WebhookProcess } from "../../tests/helpers/webhook-server.ts";
 import { startPgCluster } from "../lib/pg-cluster.ts";
+import type { ChatAnswer, CrowdCommand, CrowdEvent } from "./chat-crowd.ts";
 import { startDemoServer, type DemoServer } from "./demo-server.ts";
 import { combine, hammer } from "./load.ts";
 
@@ -341,6 +345,7 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
     CHAT_WEBHOOK_CONCURRENCY: String(PENDING),
   });
   const origin = server.baseUrl;
+  const crowd = await chatCrowd(origin);
   try {
     note(`chat: ${PENDING} messages pending at once on a 10 s webhook, ${EXTRA} beyond the cap, 50 visitors browsing meanwhile`);
     await warm([origin]);
@@ -360,31 +365,22 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
         await sleep(between(100, 300));
       }
     });
-    const send = (message: string) => {
-      const started = performance.now();
-      return fetch(`${origin}/api/chat`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: origin },
-        body: JSON.stringify({ message }),
-      })
-        .then(async (response) => ({ status: response.status, reply: ((await response.json()) as { reply?: string }).reply, ms: performance.now() - started }))
-        .catch((error: Error) => ({ status: 0, reply: error.message, ms: performance.now() - started }));
-    };
     const sent = performance.now();
     let answered = 0;
-    const pending = Array.from({ length: PENDING }, (_, i) => send(`mensagem ${i}`).finally(() => answered++));
+    crowd.onAnswer("mensagem", () => answered++);
+    const pending = crowd.send(PENDING, "mensagem");
     // Wait until all of them wait on the webhook.
     while ((await webhook.requests()).length < PENDING && performance.now() - sent < 60_000) await sleep(250);
     const reached = (await webhook.requests()).length;
     const ramp = performance.now() - sent;
     phase = "refusing";
     const answeredBeforeExtra = answered;
-    const extra = await Promise.all(Array.from({ length: EXTRA }, (_, i) => send(`a mais ${i}`)));
+    const extra = await crowd.send(EXTRA, "a mais");
     phase = "pending";
     // Page views go on while all of them wait, until the webhook starts answering (10 s after each arrived).
     while (answered === 0 && performance.now() - sent < 10_000) await sleep(100);
     phase = "answering";
-    const results = await Promise.all(pending);
+    const results = await pending;
     browsing = false;
     await Promise.all(viewers);
     const [memory] = rss.stop();
@@ -436,9 +432,33 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
       },
     ];
   } finally {
+    crowd.stop();
     await server.stop();
     await webhook.stop();
   }
+}
+
+/** The chat senders' own process (scripts/bench/chat-crowd.ts): batches of messages, each pending on its own request. */
+async function chatCrowd(origin: string) {
+  const child = fork(new URL("./chat-crowd.ts", import.meta.url).pathname, { env: { ...process.env, BENCH_ORIGIN: origin }, stdio: "inherit" });
+  await new Promise((resolve, reject) => child.once("spawn", resolve).once("error", reject));
+  const answerWatchers = new Map<string, () => void>();
+  const batches = new Map<string, (results: ChatAnswer[]) => void>();
+  child.on("message", (event: CrowdEvent) => {
+    if ("answered" in event) answerWatchers.get(event.answered)?.();
+    else batches.get(event.batch)?.(event.results);
+  });
+  return {
+    onAnswer(prefix: string, watcher: () => void) {
+      answerWatchers.set(prefix, watcher);
+    },
+    send(count: number, prefix: string): Promise<ChatAnswer[]> {
+      const done = new Promise<ChatAnswer[]>((resolve) => batches.set(prefix, resolve));
+      child.send({ send: count, prefix } satisfies CrowdCommand);
+      return done;
+    },
+    stop: () => child.kill("SIGTERM"),
+  };
 }
 
 /** A visitor with a chat cookie against the anonymous cached page, autocannon, 50 connections. */
