@@ -8,6 +8,8 @@ import { whatsappLinkProps } from "~/lib/whatsapp";
 import { MessageText } from "./message-text";
 
 export const PANEL_ID = "chat";
+/** Marks the element around the launcher and the panel: the cookie notice gives it its height. */
+export const CHAT_DOCK_ATTRIBUTE = "data-chat-dock";
 export const TITLE_ID = "chat-titulo";
 
 /**

@@ -11,6 +11,7 @@ import type { ChatState } from "~/lib/chat/state.server";
 import { splicedPersonalData } from "~/lib/personal-data";
 import { INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
 import {
+  CHAT_DOCK_ATTRIBUTE,
   ChatBubbleIcon,
   ChatHeader,
   CloseIcon,
@@ -49,8 +50,15 @@ export function ChatWidget({ state: loaded }: { state: ChatState }) {
     };
   }, []);
   const location = useLocation();
-  if (ChatLive) return <ChatLive initialMessages={state.messages} openRequested={openRequested} />;
-  return <StaticChat state={state} redirectTo={`${location.pathname}${location.search}`} />;
+  return (
+    <div {...{ [CHAT_DOCK_ATTRIBUTE]: "" }}>
+      {ChatLive ? (
+        <ChatLive initialMessages={state.messages} openRequested={openRequested} />
+      ) : (
+        <StaticChat state={state} redirectTo={`${location.pathname}${location.search}`} />
+      )}
+    </div>
+  );
 }
 
 /** Without JavaScript, "#chat-fechado" as the URL's target closes the panel and shows the launcher. */

@@ -3,11 +3,12 @@
 // banner next time); without JavaScript they post to /consent, which sets the cookie and comes
 // back. 'Saber mais e personalizar' hides the banner and opens the privacy policy, storing nothing.
 //
-// While shown, the chat stacks above it: the page's --cookie-notice-h is the banner's height.
-// Without JavaScript app.css sets a generous estimate per screen size (`:root:has(#aviso-cookies)`);
-// with it, the banner measures itself.
+// While shown, the chat stacks above it: --cookie-notice-h is the banner's height. Without
+// JavaScript app.css sets a generous estimate per screen size on the page's root
+// (`:root:has(#aviso-cookies)`); with it, the banner measures itself and sets it on the chat.
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { CHAT_DOCK_ATTRIBUTE } from "~/components/chat/chat-parts";
 import { clearConsent, CONSENT_RESET_ATTRIBUTE, readStoredConsent, storeConsent, type ConsentChoice } from "~/lib/consent";
 
 // The choice kept in this browser's localStorage (none while the server renders or hydrates).
@@ -49,12 +50,16 @@ export function CookieNotice({ consent }: { consent: ConsentChoice | null }) {
   useEffect(() => {
     const banner = bannerRef.current;
     if (!visible || !banner) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty(HEIGHT_VARIABLE, `${banner.offsetHeight}px`));
+    // Set on the chat's own element, not on the page's root: a custom property changed on the
+    // root restyles every element of the page (about a thousand on the home page, a task of
+    // 40 ms here and several times that on a phone, right as the page hydrates).
+    const dock = document.querySelector<HTMLElement>(`[${CHAT_DOCK_ATTRIBUTE}]`);
+    if (!dock) return;
+    const observer = new ResizeObserver(() => dock.style.setProperty(HEIGHT_VARIABLE, `${banner.offsetHeight}px`));
     observer.observe(banner);
     return () => {
       observer.disconnect();
-      root.style.removeProperty(HEIGHT_VARIABLE);
+      dock.style.removeProperty(HEIGHT_VARIABLE);
     };
   }, [visible]);
 
