@@ -4,13 +4,18 @@ import { defineConfig } from "vite";
 
 // Chunks of the client build, for the 120 KB first-load budget of `/`. Left alone, the bundler
 // splits the shared code into a dozen tiny chunks, each a request with its own import overhead.
-// Instead: React and React Router in one chunk, and in another the app code that the document,
-// the public layout and the home page import statically (other pages share most of it). Other
-// pages' own code stays in their route chunks; what loads on demand (the live chat, the forms'
-// zod validation) stays apart.
+// Instead: React and React Router in one chunk, in another the app code that the document,
+// the public layout and the home page import statically (other pages share most of it), and in a
+// third the app code that three or more other public pages import statically (images, videos,
+// section headings). Code that only one or two pages use stays out of it (a page's text, the legal
+// documents, the portfolios' lightbox); what loads on demand (the live chat, the forms' zod validation) stays apart.
 const reactRuntime = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]|rolldown[\\/:]runtime/;
 const firstLoadModule = /[\\/]app[\\/](root|routes[\\/]_site|routes[\\/]_site\._index)\.tsx($|\?)/;
 const appModule = /[\\/]app[\\/].*\.(ts|tsx)($|\?)/;
+
+/** A public page's own route module (not the layout, _site.tsx). */
+const publicRouteModule = /[\\/]app[\\/]routes[\\/]_site\.[^\\/]*\.tsx($|\?)/;
+const routeModule = /[\\/]app[\\/](root\.tsx|routes[\\/])/;
 
 type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
 const loadedOnFirstLoad = new Map<string, boolean>();
@@ -24,6 +29,27 @@ function isLoadedOnFirstLoad(id: string, graph: ModuleGraph, seen = new Set<stri
   // A "no" found inside an import cycle may be premature: only a "yes" is remembered.
   if (result) loadedOnFirstLoad.set(id, true);
   return result;
+}
+
+/** How many public pages' route modules import the module, directly or through other static imports. */
+const publicPageCount = new Map<string, number>();
+function publicPagesImporting(id: string, graph: ModuleGraph): number {
+  const known = publicPageCount.get(id);
+  if (known !== undefined) return known;
+  const pages = new Set<string>();
+  const seen = new Set<string>([id]);
+  const queue = [id];
+  for (let current = queue.pop(); current !== undefined; current = queue.pop()) {
+    for (const importer of graph.getModuleInfo(current)?.importers ?? []) {
+      if (publicRouteModule.test(importer)) pages.add(importer);
+      else if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  publicPageCount.set(id, pages.size);
+  return pages.size;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -46,6 +72,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: (id, graph) => (appModule.test(id) && !firstLoadModule.test(id) && isLoadedOnFirstLoad(id, graph) ? "site" : null),
                   priority: 1,
+                },
+                {
+                  name: (id, graph) => (appModule.test(id) && !routeModule.test(id) && publicPagesImporting(id, graph) >= 3 ? "pages" : null),
+                  priority: 0,
                 },
               ],
             },
