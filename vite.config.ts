@@ -8,7 +8,8 @@ import { defineConfig } from "vite";
 // the public layout and the home page import statically (other pages share most of it), and in a
 // third the app code that three or more other public pages import statically (images, videos,
 // section headings). Code that only one or two pages use stays out of it (a page's text, the legal
-// documents, the portfolios' lightbox); what loads on demand (the live chat, the forms' zod validation) stays apart.
+// documents, the portfolios' lightbox); what loads on demand (the live chat, the forms' zod
+// validation) stays apart.
 const reactRuntime = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]|rolldown[\\/:]runtime/;
 const firstLoadModule = /[\\/]app[\\/](root|routes[\\/]_site|routes[\\/]_site\._index)\.tsx($|\?)/;
 const appModule = /[\\/]app[\\/].*\.(ts|tsx)($|\?)/;
