@@ -71,10 +71,12 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: "react", test: reactRuntime, priority: 2 },
                 {
+                  debugName: "site",
                   name: (id, graph) => (appModule.test(id) && !firstLoadModule.test(id) && isLoadedOnFirstLoad(id, graph) ? "site" : null),
                   priority: 1,
                 },
                 {
+                  debugName: "pages",
                   name: (id, graph) => (appModule.test(id) && !routeModule.test(id) && publicPagesImporting(id, graph) >= 3 ? "pages" : null),
                   priority: 0,
                 },
