@@ -8,9 +8,9 @@
 //     traffic. Reports throughput, p50/p99 per kind of request, errors and each server's RSS over
 //     the run.
 //   - chat pile-up: 1,000 chat messages pending at once on a webhook that takes 10 s
-//     (CHAT_WEBHOOK_CONCURRENCY=1000), 100 more beyond the cap, page views meanwhile. The
-//     messages are sent from a process of their own (scripts/bench/chat-crowd.ts), so the page
-//     views are timed by a process that does not also hold 1,100 pending requests.
+//     (CHAT_WEBHOOK_CONCURRENCY=1000), 100 more beyond the cap, page views meanwhile. The 1,000
+//     are sent from a process of their own (scripts/bench/chat-crowd.ts), so the page views and
+//     the 100 refusals are timed by a process that does not also hold 1,000 pending requests.
 //   - chat cookie: autocannon on a public page with and without a chat cookie.
 // Everything runs on loopback; the load generator shares the machine with the servers, so compare
 // the figures of one run (ratios), not absolute values across machines.
@@ -18,7 +18,8 @@ import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { startWebhookServer, type WebhookProcess } from "../../tests/helpers/webhook-server.ts";
 import { startPgCluster } from "../lib/pg-cluster.ts";
-import type { ChatAnswer, CrowdCommand, CrowdEvent } from "./chat-crowd.ts";
+import type { CrowdCommand, CrowdEvent } from "./chat-crowd.ts";
+import { sendChatMessage, type ChatAnswer } from "./chat-message.ts";
 import { startDemoServer, type DemoServer } from "./demo-server.ts";
 import { combine, hammer } from "./load.ts";
 
@@ -375,7 +376,9 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
     const ramp = performance.now() - sent;
     phase = "refusing";
     const answeredBeforeExtra = answered;
-    const extra = await crowd.send(EXTRA, "a mais");
+    // The 100 extra are sent from here, each on its own like a visitor's browser: only the crowd's
+    // process holds the 1,000 pending ones.
+    const extra = await Promise.all(Array.from({ length: EXTRA }, (_, i) => sendChatMessage(origin, `a mais ${i}`)));
     phase = "pending";
     // Page views go on while all of them wait, until the webhook starts answering (10 s after each arrived).
     while (answered === 0 && performance.now() - sent < 10_000) await sleep(100);
@@ -438,15 +441,18 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
   }
 }
 
-/** The chat senders' own process (scripts/bench/chat-crowd.ts): batches of messages, each pending on its own request. */
+/** The pending messages' own process (scripts/bench/chat-crowd.ts): a batch of messages, each pending on its own request. */
 async function chatCrowd(origin: string) {
   const child = fork(new URL("./chat-crowd.ts", import.meta.url).pathname, { env: { ...process.env, BENCH_ORIGIN: origin }, stdio: "inherit" });
-  await new Promise((resolve, reject) => child.once("spawn", resolve).once("error", reject));
   const answerWatchers = new Map<string, () => void>();
   const batches = new Map<string, (results: ChatAnswer[]) => void>();
-  child.on("message", (event: CrowdEvent) => {
-    if ("answered" in event) answerWatchers.get(event.answered)?.();
-    else batches.get(event.batch)?.(event.results);
+  await new Promise<void>((resolve, reject) => {
+    child.once("error", reject);
+    child.on("message", (event: CrowdEvent) => {
+      if ("ready" in event) resolve();
+      else if ("answered" in event) answerWatchers.get(event.answered)?.();
+      else batches.get(event.batch)?.(event.results);
+    });
   });
   return {
     onAnswer(prefix: string, watcher: () => void) {

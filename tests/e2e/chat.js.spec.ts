@@ -222,3 +222,23 @@ test("on a phone's first visit the chat panel follows the cookie notice's height
     expect(await page.evaluate(() => (window as unknown as { chatShifts: string[] }).chatShifts), path).toEqual([]);
   }
 });
+
+// A style change on the page's root or body restyles every element of the page (on a phone, a
+// long task right as the page becomes interactive): the notice's measured height goes to the chat.
+test("on a first visit, hydration leaves the page's root and body as the server sent them", async ({ page, context }) => {
+  await context.clearCookies();
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    (window as unknown as { rootChanges: string[] }).rootChanges = changes;
+    new MutationObserver((records) => {
+      for (const record of records)
+        if (record.target === document.documentElement || record.target === document.body)
+          changes.push(`${(record.target as Element).tagName} ${record.attributeName}`);
+    }).observe(document, { attributes: true, subtree: true });
+  });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openPage(page);
+  expect(await page.evaluate(() => (window as unknown as { rootChanges: string[] }).rootChanges)).toEqual([]);
+  const bannerHeight = Math.round((await page.getByRole("region", { name: "Aviso" }).boundingBox())!.height);
+  await expect(page.locator("[data-chat-dock]")).toHaveCSS("--cookie-notice-h", `${bannerHeight}px`);
+});

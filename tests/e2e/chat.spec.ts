@@ -137,27 +137,6 @@ test.describe("first visit, with the cookie notice", () => {
     });
   }
 
-  // A style change on the page's root or body restyles every element of the page (on a phone, a
-  // long task right as the page becomes interactive): the notice's measured height goes to the chat.
-  test("hydration leaves the page's root and body as the server sent them", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "nothing runs without JavaScript");
-    await page.addInitScript(() => {
-      const changes: string[] = [];
-      (window as unknown as { rootChanges: string[] }).rootChanges = changes;
-      new MutationObserver((records) => {
-        for (const record of records)
-          if (record.target === document.documentElement || record.target === document.body)
-            changes.push(`${(record.target as Element).tagName} ${record.attributeName}`);
-      }).observe(document, { attributes: true, subtree: true });
-    });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto("/");
-    await settled(page, javaScriptEnabled);
-    expect(await page.evaluate(() => (window as unknown as { rootChanges: string[] }).rootChanges)).toEqual([]);
-    const bannerHeight = Math.round((await page.getByRole("region", { name: "Aviso" }).boundingBox())!.height);
-    await expect(page.locator("[data-chat-dock]")).toHaveCSS("--cookie-notice-h", `${bannerHeight}px`);
-  });
-
   test("on a phone with the chat closed, the launcher sits above the notice", async ({ page, javaScriptEnabled }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/");
