@@ -51,8 +51,8 @@ export function CookieNotice({ consent }: { consent: ConsentChoice | null }) {
     const banner = bannerRef.current;
     if (!visible || !banner) return;
     // Set on the chat's own element, not on the page's root: a custom property changed on the
-    // root restyles every element of the page (about a thousand on the home page, a task of
-    // 40 ms here and several times that on a phone, right as the page hydrates).
+    // root restyles every element of the page (about a thousand on the home page: a task of some
+    // 40 ms on a server-class core and several times that on a phone, right as the page hydrates).
     const dock = document.querySelector<HTMLElement>(`[${CHAT_DOCK_ATTRIBUTE}]`);
     if (!dock) return;
     const observer = new ResizeObserver(() => dock.style.setProperty(HEIGHT_VARIABLE, `${banner.offsetHeight}px`));
