@@ -3,13 +3,12 @@
 // held together in the bench's process, 1,000 pending fetches delayed that process's event loop by
 // 30-50 ms at times, and that delay showed up in the page views the bench times there.
 //
-// Messages in: { send: count, prefix }. Out: { ready } once, { answered: prefix } as each message
-// is answered (the bench watches for the first answer), then { batch: prefix, results } when the
-// batch is done.
+// Message in: { send: count }. Out: { ready } once, { answered } as each message is answered (the
+// bench watches for the first answer), then { results } when all of them are.
 import { sendChatMessage, type ChatAnswer } from "./chat-message.ts";
 
-export type CrowdCommand = { send: number; prefix: string };
-export type CrowdEvent = { ready: true } | { answered: string } | { batch: string; results: ChatAnswer[] };
+export type CrowdCommand = { send: number };
+export type CrowdEvent = { ready: true } | { answered: true } | { results: ChatAnswer[] };
 
 const origin = process.env.BENCH_ORIGIN!;
 const tell = (event: CrowdEvent) => process.send!(event);
@@ -19,9 +18,7 @@ const tell = (event: CrowdEvent) => process.send!(event);
 await (await fetch(`${origin}/healthz`)).arrayBuffer();
 tell({ ready: true });
 
-process.on("message", async ({ send: count, prefix }: CrowdCommand) => {
-  const results = await Promise.all(
-    Array.from({ length: count }, (_, i) => sendChatMessage(origin, `${prefix} ${i}`).finally(() => tell({ answered: prefix }))),
-  );
-  tell({ batch: prefix, results });
+process.once("message", async ({ send: count }: CrowdCommand) => {
+  const results = await Promise.all(Array.from({ length: count }, (_, i) => sendChatMessage(origin, `mensagem ${i}`).finally(() => tell({ answered: true }))));
+  tell({ results });
 });

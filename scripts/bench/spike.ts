@@ -346,7 +346,8 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
     CHAT_WEBHOOK_CONCURRENCY: String(PENDING),
   });
   const origin = server.baseUrl;
-  const crowd = await chatCrowd(origin);
+  let answered = 0;
+  const crowd = await chatCrowd(origin, () => answered++);
   try {
     note(`chat: ${PENDING} messages pending at once on a 10 s webhook, ${EXTRA} beyond the cap, 50 visitors browsing meanwhile`);
     await warm([origin]);
@@ -367,9 +368,7 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
       }
     });
     const sent = performance.now();
-    let answered = 0;
-    crowd.onAnswer("mensagem", () => answered++);
-    const pending = crowd.send(PENDING, "mensagem");
+    const pending = crowd.send(PENDING);
     // Wait until all of them wait on the webhook.
     while ((await webhook.requests()).length < PENDING && performance.now() - sent < 60_000) await sleep(250);
     const reached = (await webhook.requests()).length;
@@ -441,26 +440,26 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
   }
 }
 
-/** The pending messages' own process (scripts/bench/chat-crowd.ts): a batch of messages, each pending on its own request. */
-async function chatCrowd(origin: string) {
+/**
+ * The pending messages' own process (scripts/bench/chat-crowd.ts). `send` starts them, each
+ * pending on its own request, and resolves with their answers; `onAnswer` hears each one.
+ */
+async function chatCrowd(origin: string, onAnswer: () => void) {
   const child = fork(new URL("./chat-crowd.ts", import.meta.url).pathname, { env: { ...process.env, BENCH_ORIGIN: origin }, stdio: "inherit" });
-  const answerWatchers = new Map<string, () => void>();
-  const batches = new Map<string, (results: ChatAnswer[]) => void>();
+  let finish: (results: ChatAnswer[]) => void = () => {};
+  const done = new Promise<ChatAnswer[]>((resolve) => (finish = resolve));
   await new Promise<void>((resolve, reject) => {
     child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the chat crowd's process exited (${code})`)));
     child.on("message", (event: CrowdEvent) => {
       if ("ready" in event) resolve();
-      else if ("answered" in event) answerWatchers.get(event.answered)?.();
-      else batches.get(event.batch)?.(event.results);
+      else if ("answered" in event) onAnswer();
+      else finish(event.results);
     });
   });
   return {
-    onAnswer(prefix: string, watcher: () => void) {
-      answerWatchers.set(prefix, watcher);
-    },
-    send(count: number, prefix: string): Promise<ChatAnswer[]> {
-      const done = new Promise<ChatAnswer[]>((resolve) => batches.set(prefix, resolve));
-      child.send({ send: count, prefix } satisfies CrowdCommand);
+    send(count: number): Promise<ChatAnswer[]> {
+      child.send({ send: count } satisfies CrowdCommand);
       return done;
     },
     stop: () => child.kill("SIGTERM"),
