@@ -35,7 +35,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 function AdminFrame({ email, children }: { email: string | undefined; children: React.ReactNode }) {
   return (
-    <div className="min-h-screen bg-slate-50">
+    // data-admin: the admin scrolls instantly (app.css).
+    <div data-admin className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
           <Link to="/admin/dashboard" className="font-bold text-ink">
