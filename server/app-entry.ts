@@ -1,6 +1,6 @@
 // The app as the HTTP server (server/app.ts, server/index.ts) sees it: React Router's server build
-// and the few app modules the server works with (the contexts it fills for each request, the
-// content version its page cache depends on, the database it closes on shutdown). Vite bundles
+// and the few app modules the server works with (the contexts it fills for each request, what its
+// page cache depends on, the database it closes on shutdown). Vite bundles
 // this file as the server build (build/server/index.js) and loads it from the sources in
 // development, so the server reaches the very module instances the routes use.
 import * as build from "virtual:react-router/server-build";
@@ -9,13 +9,10 @@ import { db } from "~/lib/db.server";
 export { build };
 export { cspNonceContext, requestInfoContext } from "~/lib/request-info.server";
 export { loadStatusContext } from "~/lib/load-status.server";
-// Public pages' reads are kept per content version, which the server vouches for in their context;
-// what a page was built from tells whether it is still right after a change.
-export { contentVersionContext, readFingerprints, readsUnchanged, readsUsedContext } from "~/lib/content-reads.server";
-// The page cache's version also moves when a scheduled blog post becomes due (not only on writes).
-export { pageCacheVersion as currentContentVersion, watchContentVersion } from "~/lib/content-version.server";
-// A visitor's chat conversation and flash toast, added to the page the cache shares with everyone.
-export { personalParts, PERSONAL_PART_COOKIES } from "~/personal-parts.server";
+// The page cache (server/page-cache/): the version its pages belong to (moved by every content
+// write and by a scheduled post falling due), and which visitors get the page everyone gets.
+export { pageCacheVersion, watchContentVersion } from "~/lib/content-version.server";
+export { sharedPageCookies } from "~/lib/shared-page.server";
 // Expired rate-limit windows, sessions and chat conversations are swept in the background (an
 // unref'd timer, never inside a request), started once by the server process.
 export { startHousekeeping } from "~/lib/housekeeping.server";

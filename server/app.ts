@@ -1,15 +1,15 @@
 // The request pipeline of the HTTP server, in production and in `npm run dev` alike, in order:
-//   1. a request id and one JSON log line per request;
+//   1. a request id and one JSON log line per request; the path read once (server/request-path.ts)
+//      for every decision below;
 //   2. static files (hashed assets: precompressed, immutable; in development Vite serves them);
 //   3. CSRF: a cross-site write is refused with 403 before the app runs;
 //   4. request bodies: read here up to a size limit (413 past it), except admin uploads, which
 //      stream to the app with their own limits (server/request-body.ts);
-//   5. the page cache (production build only): GETs of public pages answered from memory (ETag/304);
-//      a visitor's chat conversation or flash toast is added to their copy of the shared page;
-//      after a content change, a page whose reads all answer as before is kept, not rendered again;
-//   6. the React Router app, with a fresh CSP nonce; its responses compressed, and stored in
-//      the page cache when they are public HTML built from complete loads.
-// Security headers are set on every response; admin responses are never stored by anyone
+//   5. the page cache (server/page-cache/): public pages that look the same for everyone,
+//      answered from memory (ETag/304), rendered once per content version;
+//   6. the React Router app, with a fresh CSP nonce; its responses compressed as they stream.
+// Security headers are set on every response; an answer that depends on the visitor's cookies
+// says so (Vary: Cookie, and private); admin responses are never stored by anyone
 // (Cache-Control: no-store); after every response the unread rest of the request body is
 // drained or the connection closed, so keep-alive connections never wedge.
 import { randomUUID } from "node:crypto";
@@ -20,12 +20,12 @@ import { pipeline } from "node:stream/promises";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import sirv from "sirv";
-import { compressBoth, isCompressible, negotiateEncoding, streamingCompressor, type Encoding } from "./compression.ts";
+import { isCompressible, negotiateEncoding, streamingCompressor, type Encoding } from "./compression.ts";
 import { crossSiteRefusal } from "./csrf.ts";
 import { errorFields, log } from "./logger.ts";
-import { etagOf, isPublicRead, isStorable, pageCacheKey, PageCache, sharedCookies, type CachedPage } from "./page-cache.ts";
-import { personalize, personalizeGzip } from "./personal-page.ts";
-import { createNonce, inlineScriptHashes, securityHeaders, type SecurityOptions } from "./security-headers.ts";
+import { isPublicRead, isStorable, PageCache, sendStored, storedPage } from "./page-cache/index.ts";
+import { isAdminPath, policyPath } from "./request-path.ts";
+import { createNonce, securityHeaders, type SecurityOptions } from "./security-headers.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, bodyTooLargePage, drainAfterResponse, PUBLIC_BODY_LIMIT, readBody, streamsToApp, wantsJson } from "./request-body.ts";
 import { clientAddress } from "./client-address.ts";
 
@@ -35,8 +35,8 @@ export type AppModule = typeof import("./app-entry.ts");
 export interface ServerOptions {
   /**
    * The app: the built bundle, or (development) a function that loads it from the sources for each
-   * request, so an edit shows on the next request. Only a fixed build has a page cache: the
-   * sources can change under a stored page without any content version noticing.
+   * request, so an edit shows on the next request; the page cache is emptied whenever that
+   * function returns another module (the sources changed).
    */
   app: AppModule | (() => Promise<AppModule>);
   /** The build whose client files are served (hashed assets, public/); null when Vite serves them. */
@@ -50,17 +50,10 @@ export interface ServerOptions {
   versionCheckMs?: number;
 }
 
-/** Public HTML may be kept by shared caches for a minute and served stale while revalidating. */
-const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+/** A page rendered for one visitor: their browser may keep it, but must ask again before reusing it. */
 const PERSONAL_CACHE_CONTROL = "private, no-cache";
 /** Admin pages and their data: never kept by the browser's or anyone's cache. */
 const ADMIN_CACHE_CONTROL = "no-store";
-
-/** The admin area: its pages (/admin, /admin/...) and their single-fetch data (/admin.data, /admin/x.data). */
-function isAdminPath(url: string): boolean {
-  const path = url.split("?", 1)[0]!;
-  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.");
-}
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -76,20 +69,20 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     viteStyles: options.buildDir === null,
   };
   const staticHeaders = securityHeaders(null, security);
-  const cache = new PageCache({ readVersion: () => fixedApp!.currentContentVersion(), checkEveryMs: options.versionCheckMs });
-  const personalCookies = new Set(fixedApp?.PERSONAL_PART_COOKIES ?? []);
-  /** Renders for the page cache under way, by content version and cache key. */
-  const rendering = new Map<string, Promise<CachedPage | null>>();
-  // Another instance's write (PostgreSQL NOTIFY) makes the next request re-read the version.
-  fixedApp?.watchContentVersion(() => cache.expireVersion());
+  /** The app module the cached pages were rendered by: another one (development, after an edit) empties the cache. */
+  let cachedBy: AppModule | null = fixedApp;
+  const cache = new PageCache({ readVersion: async () => (await loadApp()).pageCacheVersion(), checkEveryMs: options.versionCheckMs });
+  // Another instance's write (PostgreSQL NOTIFY), or a scheduled post falling due, makes the next
+  // request re-read the version.
+  void loadApp().then((app) => app.watchContentVersion(() => cache.expireVersion()));
 
   const staticFiles = options.buildDir === null ? null : clientFiles(options.buildDir);
 
-  async function serveApp(req: IncomingMessage, res: ServerResponse, requestId: string, setCacheStatus: (s: string) => void) {
+  async function serveApp(req: IncomingMessage, res: ServerResponse, requestId: string, path: string, setCacheStatus: (s: string) => void) {
     const method = req.method ?? "GET";
     const url = req.url ?? "/";
     let body: Buffer | null = null;
-    if (!streamsToApp(method, url, req.headers)) {
+    if (!streamsToApp(method, path, req.headers)) {
       try {
         body = await readBody(req, PUBLIC_BODY_LIMIT);
       } catch (error) {
@@ -101,126 +94,67 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     // Answered before anything is awaited: a client that closes its side right after sending (as
     // some do with such requests) would otherwise get no answer at all.
     if (!URL.canParse(url, `http://${req.headers.host ?? "localhost"}`)) return sendMalformed(res, requestId, method, new Error("no URL"));
-    // What every visitor sees: the page cache may answer it, and the loaders may use reads kept for
-    // the content version read here (a bypassing visitor's page is rendered from them too).
-    const publicRead = fixedApp !== null && isPublicRead(method, url);
-    let lookup = publicRead ? pageCacheKey(method, url, req.headers, personalCookies) : null;
-    let version: number | null = null;
-    if (publicRead) {
-      try {
-        version = await cache.currentVersion();
-      } catch (error) {
-        log("warn", "page cache: content version unreadable, cache bypassed", { requestId, ...errorFields(error) });
-        lookup = null;
-      }
-    }
-    // A page another request is rendering for the cache (after a content change, many visitors
-    // ask for the same few pages at once) is waited for rather than rendered again.
-    const renderKey = lookup && method === "GET" ? `${version}|${lookup.key}` : null;
-    if (lookup) {
-      let cached = cache.get(lookup.key);
-      if (!cached && renderKey) cached = (await rendering.get(renderKey)) ?? undefined;
-      if (cached && !lookup.personal) {
-        setCacheStatus("hit");
-        return sendCached(req, res, cached, "HIT");
-      }
-      if (cached && (await sendPersonal(req, res, cached, "HIT"))) return setCacheStatus("hit, personal");
-    }
-
-    const nonce = createNonce();
-    const loadStatus = { degraded: false };
-    /** The kept reads the page's render used: what it must be checked against after a change. */
-    const readsUsed = new Set<string>();
-    const app = await loadApp();
-    const newContext = () => {
-      const context = new RouterContextProvider();
-      context.set(app.requestInfoContext, { ip: clientAddress(req, options.trustedProxies ?? 0), requestId });
-      context.set(app.cspNonceContext, nonce);
-      context.set(app.loadStatusContext, loadStatus);
-      context.set(app.contentVersionContext, version);
-      context.set(app.readsUsedContext, readsUsed);
-      return context;
-    };
     let request: Request;
     try {
       request = body === null ? createRequest(req, res) : requestWithBody(req, res, body);
     } catch (error) {
       return sendMalformed(res, requestId, method, error);
     }
-    // Those waiting for this render get the stored page, or null (none was stored: they render their own).
-    const render = renderKey && !rendering.has(renderKey) ? Promise.withResolvers<CachedPage | null>() : null;
-    if (render) rendering.set(renderKey!, render.promise);
-    let page: CachedPage | null = null;
-    let response: Response | null = null;
-    let cacheControl: string | undefined;
-    try {
-      page = render ? await stillRight(lookup!.key, version!) : null;
-      if (!page) {
-        // The shared page is rendered as for an anonymous visitor, whatever personal parts this one has.
-        response = await handleRequest(lookup?.personal ? withCookies(request, sharedCookies(req.headers.cookie)) : request, newContext());
-        if (method !== "GET" && method !== "HEAD") cache.expireVersion();
-        // Admin answers, and a failed read shown as an empty state (right for this visitor, wrong for
-        // the next ones), are kept by no cache, whatever the route said.
-        cacheControl = isAdminPath(url) ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
-        if (lookup && method === "GET" && !cacheControl && isStorable(response)) {
-          page = await toCachedPage(response, security);
-          page.reads = (await app.readFingerprints(readsUsed, version!)) ?? undefined;
-          cache.set(lookup.key, page, version!);
-        }
-      }
-    } finally {
-      if (render) {
-        rendering.delete(renderKey!);
-        render.resolve(page);
+    const app = await loadApp();
+    if (app !== cachedBy) {
+      cachedBy = app;
+      cache.clear();
+    }
+    const nonce = createNonce();
+    const loadStatus = { degraded: false };
+    const render = (request: Request) => {
+      const context = new RouterContextProvider();
+      context.set(app.requestInfoContext, { ip: clientAddress(req, options.trustedProxies ?? 0), requestId });
+      context.set(app.cspNonceContext, nonce);
+      context.set(app.loadStatusContext, loadStatus);
+      return handleRequest(request, context);
+    };
+    const admin = isAdminPath(path);
+
+    // The page everyone with these cookies gets: the cookies it is rendered with (rebuilt from
+    // what the page depends on), or null when this visitor's page is their own.
+    const sharedCookies = isPublicRead(method, path) && !req.headers.authorization ? await app.sharedPageCookies(req.headers.cookie) : null;
+    let version: number | null = null;
+    if (sharedCookies !== null) {
+      try {
+        version = await cache.currentVersion();
+      } catch (error) {
+        log("warn", "page cache: content version unreadable, cache bypassed", { requestId, ...errorFields(error) });
       }
     }
-    if (lookup && page) {
-      // A page kept from before the change was not rendered: a hit.
-      const cacheHeader = response ? "MISS" : "HIT";
-      if (!lookup.personal) {
-        setCacheStatus(response ? "miss" : "hit, unchanged");
-        return sendCached(req, res, page, cacheHeader);
+    /** The app's answer rendered for this request, if any (the cache's render sets it too). */
+    const own: { response?: Response } = {};
+    if (sharedCookies !== null && version !== null) {
+      const key = PageCache.key(version, sharedCookies, url);
+      const shared = withCookies(request, sharedCookies);
+      const page =
+        method === "GET"
+          ? await cache.fetch(key, async () => {
+              const response = (own.response = await render(shared));
+              // A failed read shown as an empty state is right for this visitor, wrong for the next ones.
+              if (loadStatus.degraded || !isStorable(response)) return undefined;
+              return storedPage(response, nonce, security);
+            })
+          : cache.get(key);
+      if (page) {
+        setCacheStatus(own.response ? "miss" : "hit");
+        return sendStored(req, res, page, own.response ? "MISS" : "HIT");
       }
-      if (await sendPersonal(req, res, page, cacheHeader)) return setCacheStatus(response ? "miss, personal" : "hit, unchanged, personal");
+      // Not a page the cache keeps (a 404, a degraded load): this render's answer is sent as it is;
+      // one who waited for another visitor's render renders their own.
+      own.response ??= await render(shared);
     }
-    if (lookup?.personal || !response) {
-      // Not a page the cache keeps (a 404, a degraded load) or one whose parts could not be added:
-      // rendered again, for this visitor, with their cookies.
-      await response?.body?.cancel();
-      response = await handleRequest(request, newContext());
-    }
-    setCacheStatus(lookup ? (loadStatus.degraded ? "degraded" : "uncacheable") : "bypass");
+    const response = own.response ?? (await render(request));
+    if (method !== "GET" && method !== "HEAD") cache.expireVersion();
+    setCacheStatus(sharedCookies === null ? "bypass" : loadStatus.degraded ? "degraded" : "uncacheable");
+    // Admin answers, and degraded pages, are kept by no cache, whatever the route said.
+    const cacheControl = admin ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
     return sendStreamed(req, res, response, securityHeaders(nonce, security), cacheControl);
-  }
-
-  /**
-   * The page stored for `key` before the content changed, if every read it was built from answers
-   * the same at `version` (a save elsewhere): it is right for this version too, and kept for it.
-   */
-  async function stillRight(key: string, version: number): Promise<CachedPage | null> {
-    const earlier = cache.earlier(key);
-    if (!earlier?.reads) return null;
-    if (!(await fixedApp!.readsUnchanged(earlier.reads, version))) return null;
-    return cache.renew(key, earlier, version) ? earlier : null;
-  }
-
-  /**
-   * Sends the shared page with this visitor's parts added (their chat conversation, a flash toast),
-   * never stored and marked private; false when the parts could not be placed.
-   */
-  async function sendPersonal(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheHeader: "HIT" | "MISS"): Promise<boolean> {
-    const parts = await fixedApp!.personalParts(req.url ?? "/", req.headers.cookie ?? "");
-    if (parts.replacements.length === 0 && parts.setCookies.length === 0) {
-      // Nothing of theirs to show (a conversation past its retention): the shared page as it is.
-      sendCached(req, res, page, cacheHeader);
-      return true;
-    }
-    // gzip even when brotli is accepted: a gzip copy is put together from pieces compressed before.
-    const encoding = negotiateEncoding(req.headers["accept-encoding"]) === "identity" ? "identity" : "gzip";
-    const body = encoding === "gzip" ? await personalizeGzip(page, parts.replacements) : personalize(page, parts.replacements);
-    if (!body) return false;
-    sendPersonalCopy(req, res, page, { body, encoding, cookies: parts.setCookies, cacheHeader });
-    return true;
   }
 
   /** A Host header or request target that makes no URL (`Host: a b`): the sender's mistake. */
@@ -247,6 +181,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     const requestId = randomUUID();
     const method = req.method ?? "GET";
     const url = req.url ?? "/";
+    const path = policyPath(url);
     let cacheStatus: string | undefined;
     res.setHeader("X-Request-Id", requestId);
     drainAfterResponse(req, res);
@@ -275,7 +210,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
         });
       }
       // Files from public/ (favicon, demo media...): any path whose last segment has an extension.
-      if (/\.[a-z0-9]+$/i.test(url.split("?", 1)[0]!)) {
+      if (/\.[a-z0-9]+$/i.test(path)) {
         setHeaders(res, staticHeaders);
         return staticFiles.publicFiles(req, res, () => runApp(req, res));
       }
@@ -292,7 +227,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     runApp(req, res);
 
     function runApp(req: IncomingMessage, res: ServerResponse) {
-      serveApp(req, res, requestId, (status) => (cacheStatus = status)).catch((error: unknown) => {
+      serveApp(req, res, requestId, path, (status) => (cacheStatus = status)).catch((error: unknown) => {
         log("error", "request failed", { requestId, method, path: url.split("?", 1)[0], ...errorFields(error) });
         if (res.headersSent) {
           res.destroy();
@@ -324,9 +259,6 @@ function setHeaders(res: ServerResponse, headers: Record<string, string>) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
-/** Headers the cache must not replay: they belong to one response (or are recomputed). */
-const PER_RESPONSE_HEADERS = new Set(["set-cookie", "date", "content-length", "content-encoding", "transfer-encoding", "connection", "etag", "vary"]);
-
 /**
  * The app's request for a body read here: same URL, headers and method, and a signal that aborts
  * when the visitor leaves before the answer is sent (as createRequest's does).
@@ -348,64 +280,12 @@ function requestWithBody(req: IncomingMessage, res: ServerResponse, body: Buffer
   });
 }
 
-async function toCachedPage(response: Response, security: SecurityOptions): Promise<CachedPage> {
-  const body = Buffer.from(await response.arrayBuffer());
-  const { br, gzip } = await compressBoth(body);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of response.headers) if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
-  headers["cache-control"] ??= PUBLIC_HTML_CACHE_CONTROL;
-  headers["vary"] = "Accept-Encoding, Cookie";
-  // Every visitor gets these bytes, so the nonce they were rendered with is public: the policy
-  // names the hashes of the page's own inline scripts instead, which nothing injected can match.
-  const inline = { hashes: inlineScriptHashes(body.toString("utf8")) };
-  for (const [name, value] of Object.entries(securityHeaders(inline, security))) headers[name.toLowerCase()] = value;
-  return { status: response.status, headers, body, br, gzip, etag: etagOf(body) };
-}
-
-function ifNoneMatch(req: IncomingMessage, etag: string): boolean {
-  const header = req.headers["if-none-match"];
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const bare = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
-}
-
-function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheHeader: "HIT" | "MISS") {
-  const headers: Record<string, string | number> = { ...page.headers, etag: page.etag, "x-cache": cacheHeader };
-  if (ifNoneMatch(req, page.etag)) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-  if (encoding !== "identity") headers["content-encoding"] = encoding;
-  headers["content-length"] = body.length;
-  res.writeHead(page.status, headers);
-  res.end(req.method === "HEAD" ? undefined : body);
-}
-
-/** The request with another Cookie header (GETs only: the body is not carried over). */
+/** The request with another Cookie header (GETs and HEADs only: the body is not carried over). */
 function withCookies(request: Request, cookie: string): Request {
   const headers = new Headers(request.headers);
   if (cookie) headers.set("cookie", cookie);
   else headers.delete("cookie");
   return new Request(request.url, { method: request.method, headers, signal: request.signal });
-}
-
-/** One visitor's copy of a cached page: private, without the shared ETag. */
-function sendPersonalCopy(
-  req: IncomingMessage,
-  res: ServerResponse,
-  page: CachedPage,
-  copy: { body: Buffer; encoding: "gzip" | "identity"; cookies: string[]; cacheHeader: "HIT" | "MISS" },
-) {
-  const headers: Record<string, string | number | string[]> = { ...page.headers, "cache-control": PERSONAL_CACHE_CONTROL, "x-cache": copy.cacheHeader };
-  if (copy.cookies.length > 0) headers["set-cookie"] = copy.cookies;
-  if (copy.encoding !== "identity") headers["content-encoding"] = copy.encoding;
-  headers["content-length"] = copy.body.length;
-  res.writeHead(page.status, headers);
-  res.end(req.method === "HEAD" ? undefined : copy.body);
 }
 
 async function sendStreamed(req: IncomingMessage, res: ServerResponse, response: Response, security: Record<string, string>, cacheControl: string | undefined) {
@@ -414,17 +294,25 @@ async function sendStreamed(req: IncomingMessage, res: ServerResponse, response:
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
   const contentType = response.headers.get("content-type");
+  // Pages and their single-fetch data (text/x-script) come from loaders that read cookies (the
+  // consent choice, the chat, a toast); files and feeds from resource routes do not.
+  const fromLoaders = /^text\/(html|x-script)\b/i.test(contentType ?? "");
   if (cacheControl) res.setHeader("cache-control", cacheControl);
-  else if (contentType?.startsWith("text/html") && !response.headers.has("cache-control")) {
+  else if (
+    fromLoaders &&
+    (req.headers.cookie || !response.headers.has("cache-control")) &&
+    !/private|no-store/i.test(response.headers.get("cache-control") ?? "")
+  ) {
+    // Rendered with this visitor's cookies: theirs alone, whatever the route said.
     res.setHeader("cache-control", PERSONAL_CACHE_CONTROL);
   }
+  if (fromLoaders) addVary(res, "Cookie");
 
   let encoding: Encoding = "identity";
   const hasBody = response.body !== null && req.method !== "HEAD" && response.status !== 204 && response.status !== 304;
   if (hasBody && isCompressible(contentType) && !response.headers.has("content-encoding")) {
     encoding = negotiateEncoding(req.headers["accept-encoding"]);
-    const vary = res.getHeader("vary");
-    res.setHeader("vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding");
+    addVary(res, "Accept-Encoding");
     if (encoding !== "identity") {
       res.setHeader("content-encoding", encoding);
       res.removeHeader("content-length");
@@ -449,4 +337,14 @@ async function sendStreamed(req: IncomingMessage, res: ServerResponse, response:
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "ERR_STREAM_PREMATURE_CLOSE" && code !== "ERR_STREAM_UNABLE_TO_PIPE") throw error;
   }
+}
+
+function addVary(res: ServerResponse, name: string) {
+  const vary = res.getHeader("vary");
+  const names = vary
+    ? String(vary)
+        .split(",")
+        .map((v) => v.trim().toLowerCase())
+    : [];
+  if (!names.includes(name.toLowerCase()) && !names.includes("*")) res.setHeader("vary", vary ? `${String(vary)}, ${name}` : name);
 }

@@ -41,16 +41,26 @@ export function mediaOriginsFromEnv(source: Record<string, string | undefined>):
   return [...origins];
 }
 
-/** Which inline scripts may run: those with this nonce, those with these hashes, or none (null). */
-export type InlineScripts = string | { hashes: string[] } | null;
+/**
+ * Which inline scripts may run: those with this nonce, those with these hashes, or none (null).
+ * With hashes, `styleNonce` is the nonce the page was rendered with, for the development
+ * server's injected styles only (see viteStyles).
+ */
+export type InlineScripts = string | { hashes: string[]; styleNonce?: string } | null;
 
-/** The CSP hash sources ('sha256-...') of every inline script of an HTML page. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The CSP hash sources ('sha256-...') of the inline scripts of an HTML page that carry `nonce`:
+ * those React Router emitted for the render that used that nonce. Anything else inline in the
+ * page (markup that slipped into content, say) did not know the nonce and gets no hash.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attributes = match[1]!;
     // Scripts loaded from a URL are allowed by 'self'; JSON data blocks are never run.
     if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    // React writes attributes with double quotes; the nonce is base64, never escaped.
+    if (!attributes.includes(` nonce="${nonce}"`)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(match[2]!, "utf8").digest("base64")}'`);
   }
   return [...hashes];
@@ -64,7 +74,7 @@ export function contentSecurityPolicy(inline: InlineScripts, options: SecurityOp
     `script-src ${scripts}`,
     // Style sheets only from our origin; style *attributes* are allowed because server-rendered
     // markup uses a few (the honeypot's off-screen box). They cannot load code or read the page.
-    options.viteStyles && typeof inline === "string" ? `style-src 'self' 'nonce-${inline}'` : "style-src 'self'",
+    options.viteStyles && inline ? `style-src 'self' 'nonce-${typeof inline === "string" ? inline : inline.styleNonce}'` : "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     `img-src ${media}`,
     `media-src ${media}`,

@@ -1,7 +1,11 @@
 // The visitor's cookie choice: localStorage key `cookieConsent` in the browser and a cookie of
 // the same name, so the server skips the banner for a visitor who already chose. The cookie is
 // written by the page's script or, without JavaScript, by the /consent route, and read by the
-// site layout: all through the two functions below.
+// site layout: all through the two functions below. The server's page cache keys pages by the
+// same reading (app/lib/shared-page.server.ts), so what one visitor sends never changes what the
+// next one gets.
+import { parse } from "cookie-es";
+
 const CONSENT_KEY = "cookieConsent";
 export type ConsentChoice = "accepted" | "rejected";
 /** Window event that shows the banner again (the footer's "Preferências de cookies"). */
@@ -19,10 +23,15 @@ export function consentCookie(choice: ConsentChoice | null, secure = false): str
   return `${CONSENT_KEY}=${choice}; Path=/; Max-Age=${CONSENT_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/** The choice a Cookie header carries (read as React Router reads cookies), or null when the visitor has not chosen. */
+export function consentFromCookieHeader(header: string | null | undefined): ConsentChoice | null {
+  const value = header ? parse(header)[CONSENT_KEY] : undefined;
+  return isConsentChoice(value) ? value : null;
+}
+
 /** The choice a request's cookies carry, or null when the visitor has not chosen. */
 export function readConsent(request: Request): ConsentChoice | null {
-  const value = request.headers.get("Cookie")?.match(new RegExp(`(?:^|;\\s*)${CONSENT_KEY}=([^;]*)`))?.[1];
-  return isConsentChoice(value) ? value : null;
+  return consentFromCookieHeader(request.headers.get("Cookie"));
 }
 
 export function readStoredConsent(): ConsentChoice | null {

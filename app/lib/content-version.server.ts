@@ -1,7 +1,8 @@
-// A single counter bumped by every admin write. Each server instance compares it with the
-// version its page cache was built at, so a change made through one instance shows on all:
-// on PostgreSQL every bump also sends a NOTIFY that every instance LISTENs to, so their cached
-// pages are checked again at once; a periodic re-read (PAGE_CACHE_CHECK_MS) is the safety net.
+// The content version: one counter bumped by every admin write (app/lib/admin-action.server.ts
+// after each save), which the page cache's pages belong to (server/page-cache/): a bump expires
+// every cached page on every instance. On PostgreSQL every bump also sends a NOTIFY that every
+// instance LISTENs to, so they read the new version at once; a periodic re-read
+// (PAGE_CACHE_CHECK_MS) is the safety net.
 import { armScheduleTimer, onScheduledPublication, readScheduleState } from "./blog-schedule.server.ts";
 import { db, isPostgres } from "./db.server.ts";
 import { env } from "./env.server.ts";
@@ -17,6 +18,7 @@ export async function bumpContentVersion(): Promise<void> {
   if (isPostgres) await db.$executeRawUnsafe(`NOTIFY ${CHANNEL}`);
 }
 
+/** The counter alone (what admin writes bump). */
 export async function currentContentVersion(): Promise<number> {
   const row = await db.contentVersion.findUnique({ where: { id: 1 } });
   return row?.version ?? 0;

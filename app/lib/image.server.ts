@@ -16,7 +16,7 @@ import type { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type SharpOptions } from "sharp";
 import { env } from "./env.server.ts";
-import { SizedLru } from "./sized-lru.ts";
+import { LRUCache } from "lru-cache";
 import type { ImageWidth } from "./image-url.ts";
 import { fetchRemoteImage, normalizeRemoteUrl, RemoteImageError } from "./remote-image.server.ts";
 import { objectFromUrl, storage, type Bucket } from "./storage/index.server.ts";
@@ -88,7 +88,7 @@ export interface Variant {
 }
 
 /** Variants served lately, by file (its name says what it shows, so its bytes never change). */
-const recentVariants = new SizedLru<Buffer>(8 * 1024 * 1024);
+const recentVariants = new LRUCache<string, Buffer>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (bytes) => bytes.length });
 /** Larger variants are streamed from disk each time. */
 const MAX_KEPT_VARIANT_BYTES = 256 * 1024;
 
@@ -187,7 +187,7 @@ export async function variantBody(variant: Variant): Promise<Buffer | Readable> 
   if (variant.bytes) return variant.bytes;
   if (variant.size > MAX_KEPT_VARIANT_BYTES) return createReadStream(variant.file);
   const bytes = await readFile(variant.file);
-  recentVariants.set(variant.file, bytes, bytes.length);
+  recentVariants.set(variant.file, bytes);
   return bytes;
 }
 

@@ -1,7 +1,8 @@
-// The public site's reads, one function per list, each in its display order.
+// The public site's reads, one function per list, each in its display order. They read the
+// database as any code does: the page cache stores whole pages and expires all of them when the
+// content changes (server/page-cache/), so nothing here needs to know about it.
 import type { RouterContextProvider } from "react-router";
 import { publicPostWhere } from "./blog-schedule.server";
-import { readAtContentVersion } from "./content-reads.server";
 import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
 import { isVideoUrl } from "./media";
@@ -13,30 +14,26 @@ export function categoryFromUrl(url: URL, allowed: readonly string[]): string | 
   return value && allowed.includes(value) ? value : null;
 }
 
-/** The request's context: it may vouch for the content version (reads kept per version), and a failed read marks the page as degraded (never cached). */
+/** The request's context: a failed read marks the page as degraded (never cached). */
 type Context = Readonly<RouterContextProvider> | undefined;
 
-export function listPortfolio(category: string | null, context: Context) {
-  return readAtContentVersion(context, `portfolio:${category ?? ""}`, async () => {
-    const rows = await db.portfolioItem.findMany({
-      where: category ? { category } : undefined,
-      orderBy: { createdAt: "desc" },
-    });
-    return rows.map((r) => ({ ...r, images: urlList(r.images), videos: urlList(r.videos) }));
+export async function listPortfolio(category: string | null) {
+  const rows = await db.portfolioItem.findMany({
+    where: category ? { category } : undefined,
+    orderBy: { createdAt: "desc" },
   });
+  return rows.map((r) => ({ ...r, images: urlList(r.images), videos: urlList(r.videos) }));
 }
 
-export function listLedPanels(context: Context) {
-  return readAtContentVersion(context, "led-panels", () => db.ledPanel.findMany({ orderBy: { createdAt: "desc" } }));
+export function listLedPanels() {
+  return db.ledPanel.findMany({ orderBy: { createdAt: "desc" } });
 }
 
 /** The video brand's projects (those of `category` when given), its testimonials, and the hero's
  * background video: the first project's video cover, whatever the filter, so the hero stays put. */
-export async function listWindowFilms(category: string | null, context: Context) {
+export async function listWindowFilms(category: string | null) {
   const order = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
-  const [all, testimonials] = await readAtContentVersion(context, "window-films", () =>
-    Promise.all([db.windowFilmsProject.findMany({ orderBy: order }), db.windowFilmsTestimonial.findMany({ orderBy: order })]),
-  );
+  const [all, testimonials] = await Promise.all([db.windowFilmsProject.findMany({ orderBy: order }), db.windowFilmsTestimonial.findMany({ orderBy: order })]);
   return {
     projects: all.filter((p) => !category || p.category === category).map((p) => ({ ...p, images: urlList(p.images), videos: urlList(p.videos) })),
     testimonials,
@@ -47,7 +44,7 @@ export async function listWindowFilms(category: string | null, context: Context)
 /** Client logos for the home strip; a failure is logged and hides the strip. */
 export async function listClientLogos(context: Context) {
   try {
-    return await readAtContentVersion(context, "client-logos", () => db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] }));
+    return await db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] });
   } catch (error) {
     console.error("Error loading logos", error);
     markDegraded(context);
@@ -55,21 +52,17 @@ export async function listClientLogos(context: Context) {
   }
 }
 
-export function listCourseTestimonials(context: Context) {
-  return readAtContentVersion(context, "course-testimonials", () =>
-    db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] }),
-  );
+export function listCourseTestimonials() {
+  return db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] });
 }
 
 export async function listPublishedPosts(context: Context) {
   try {
-    return await readAtContentVersion(context, "posts", () =>
-      db.blogPost.findMany({
-        where: publicPostWhere(),
-        select: { id: true, title: true, slug: true, coverImage: true, excerpt: true, author: true, publishedAt: true },
-        orderBy: [{ publishedAt: "desc" }, { createdAt: "desc" }],
-      }),
-    );
+    return await db.blogPost.findMany({
+      where: publicPostWhere(),
+      select: { id: true, title: true, slug: true, coverImage: true, excerpt: true, author: true, publishedAt: true },
+      orderBy: [{ publishedAt: "desc" }, { createdAt: "desc" }],
+    });
   } catch (error) {
     console.error("Error loading posts", error);
     markDegraded(context);
@@ -79,7 +72,7 @@ export async function listPublishedPosts(context: Context) {
 
 export async function getPublishedPost(slug: string, context: Context) {
   try {
-    return await readAtContentVersion(context, `post:${slug}`, () => db.blogPost.findFirst({ where: { slug, ...publicPostWhere() } }));
+    return await db.blogPost.findFirst({ where: { slug, ...publicPostWhere() } });
   } catch (error) {
     console.error("Error loading post", error);
     markDegraded(context);

@@ -1,38 +1,26 @@
-// Reads and writes the one site_settings row. Public pages render often, so the row is kept in
-// memory with the content version it was read at: a render costs one read of that version (the
-// row is read again only after an admin write bumped it, here or on another instance). A missing
-// row means the defaults; a failed read never breaks a public page: it is logged and the last
-// values read (or the defaults) are used, and the page is marked degraded so it is never cached.
+// Reads and writes the one site_settings row. A missing row means the defaults; a failed read
+// never breaks a public page: it is logged and the last values read (or the defaults) are used,
+// and the page is marked degraded so it is never cached.
 import type { RouterContextProvider } from "react-router";
 import type { SiteSettings as SiteSettingsRow } from "../generated/prisma-sqlite/client.ts";
-import { readAtContentVersion } from "./content-reads.server";
-import { currentContentVersion } from "./content-version.server";
 import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
 import { defaultSiteSettings, type SiteSettings } from "./site-settings";
 
 type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt">;
 
-let cached: { version: number; settings: SiteSettings } | null = null;
+/** The last values read, for a page rendered while the database does not answer. */
+let lastRead: SiteSettings | null = null;
 
 export async function getSiteSettings(context?: Readonly<RouterContextProvider>): Promise<SiteSettings> {
   try {
-    return await readAtContentVersion(context, "site-settings", readSiteSettings);
+    const row = await db.siteSettings.findUnique({ where: { id: 1 } });
+    return (lastRead = row ? fromRow(row) : defaultSiteSettings);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "site settings unreadable, last known values used", error: String(error) }));
     markDegraded(context);
-    return cached?.settings ?? defaultSiteSettings;
+    return lastRead ?? defaultSiteSettings;
   }
-}
-
-/** The settings, read again only when the content version moved (the same object until then). */
-async function readSiteSettings(): Promise<SiteSettings> {
-  const version = await currentContentVersion();
-  if (cached?.version === version) return cached.settings;
-  const row = await db.siteSettings.findUnique({ where: { id: 1 } });
-  const settings = row ? fromRow(row) : defaultSiteSettings;
-  cached = { version, settings };
-  return settings;
 }
 
 /**

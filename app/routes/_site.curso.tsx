@@ -8,8 +8,8 @@ import { env } from "~/lib/env.server";
 import { listCourseTestimonials } from "~/lib/public-content.server";
 import { seo } from "~/lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const testimonials = await listCourseTestimonials(context);
+export async function loader(_args: Route.LoaderArgs) {
+  const testimonials = await listCourseTestimonials();
   return { siteUrl: env.SITE_URL, testimonials };
 }
 

@@ -72,6 +72,16 @@ describe("npm run dev", () => {
     expect(page.headers.get("cache-control")).toBe("private, no-cache");
   });
 
+  it("runs the same page cache as production: a page everyone gets is rendered once", { timeout: 60_000 }, async () => {
+    await (await fetch(`${dev.baseUrl}/sobre`)).arrayBuffer();
+    const again = await fetch(`${dev.baseUrl}/sobre`);
+    await again.arrayBuffer();
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    // Its policy allows the page's own inline scripts by hash, and the styles Vite injects with the page's nonce.
+    expect(again.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+    expect(again.headers.get("content-security-policy")).toMatch(/style-src 'self' 'nonce-/);
+  });
+
   it("refuses a cross-site POST with 403, as production does, and lets a same-origin one through", async () => {
     for (const server of [dev, production]) {
       const refused = await fetch(`${server.baseUrl}/contato`, {

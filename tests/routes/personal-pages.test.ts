@@ -1,7 +1,9 @@
-// Personal parts on shared pages, over HTTP against the production server (on this file's
-// database): a visitor with a chat conversation or a flash toast gets every public page from the
-// shared page cache (X-Cache: HIT) with their own parts added, privately; two visitors never see
-// each other's messages; and nothing personal is ever stored for the next visitor.
+// Personal pages and the shared page, over HTTP against the production server (on this file's
+// database): a visitor who chats with JavaScript (a chat cookie holding only a session id) gets
+// every public page from the shared page cache (X-Cache: HIT), the same bytes as everyone; a
+// visitor with a no-JavaScript conversation or a flash toast gets pages rendered for them,
+// privately; two visitors never see each other's messages; and nothing personal is ever stored
+// for the next visitor.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRoutes } from "../helpers/app-routes";
 import { startServer, type RunningServer } from "../helpers/platform-server";
@@ -37,16 +39,54 @@ async function chatAs(message: string, chatCookie?: string, via = server): Promi
   return cookie!;
 }
 
+/** A chat message sent with JavaScript (JSON); returns the visitor's chat cookie: a session id alone. */
+async function chatWithJavaScript(message: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/chat`, {
+    method: "POST",
+    headers: { Origin: server.baseUrl, "Content-Type": "application/json" },
+    body: JSON.stringify({ message }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__chat="));
+  expect(cookie).toBeTruthy();
+  return cookie!;
+}
+
 const publicPages = appRoutes()
   .filter((route) => !route.admin && route.page)
   .map((route) => route.path);
 
-describe("personal parts on cached pages", () => {
+describe("personal pages and the shared page", () => {
   it("covers every public page", () => {
     expect(publicPages).toEqual(expect.arrayContaining(["/", "/servicos", "/blog", "/contato", "/politica-privacidade"]));
   });
 
-  it("two visitors with conversations get each page from the cache, each with their own messages only", async () => {
+  it("a visitor who chats with JavaScript gets every page from the shared cache, the bytes everyone gets", async () => {
+    const cookie = await chatWithJavaScript("Olá, chat com JavaScript");
+    for (const path of publicPages) {
+      await (await get(path)).arrayBuffer();
+      const anonymous = await get(path);
+      const shared = await anonymous.text();
+      const withConsent = await get(path, "cookieConsent=accepted");
+      const response = await get(path, `${cookie}; cookieConsent=accepted`);
+      const html = await response.text();
+      // (A page the cache does not keep, a 404, is rendered per request with its own CSP nonce.)
+      const withoutNonces = (text: string) => text.replace(/ nonce="[^"]*"/g, "");
+      expect(withoutNonces(html), path).toBe(withoutNonces(await withConsent.text()));
+      if (anonymous.headers.get("x-cache") === "HIT") {
+        expect(response.headers.get("x-cache"), path).toBe("HIT");
+        expect(response.headers.get("etag"), path).toBe(withConsent.headers.get("etag"));
+      }
+      expect(response.headers.get("vary"), path).toMatch(/Cookie/);
+      // The anonymous page shows the LGPD notice; the decided visitor's does not.
+      expect(shared === html, path).toBe(false);
+    }
+  });
+
+  it("two visitors with no-JavaScript conversations get each page rendered for them, each with their own messages only", async () => {
     const ana = { message: "Sou a Ana e quero um site", cookie: "" };
     const bruno = { message: "Sou o Bruno e quero painéis", cookie: "" };
     ana.cookie = await chatAs(ana.message);
@@ -57,7 +97,6 @@ describe("personal parts on cached pages", () => {
       await (await get(path)).arrayBuffer();
       const anonymous = await get(path);
       const shared = await anonymous.text();
-      const cacheable = anonymous.headers.get("x-cache") === "HIT";
 
       for (const [me, other] of [
         [ana, bruno],
@@ -68,20 +107,15 @@ describe("personal parts on cached pages", () => {
         expect(html, `${path}: my message`).toContain(me.message);
         expect(html, `${path}: never the other visitor's`).not.toContain(other.message);
         expect(response.headers.get("cache-control"), path).toBe("private, no-cache");
-        if (cacheable) {
-          expect(response.headers.get("x-cache"), `${path} comes from the shared cache`).toBe("HIT");
-          expect(response.headers.get("etag"), path).toBeNull();
-          expect(html).toContain('<script type="application/json" id="dados-pessoais">');
-        } else {
-          // A page the cache does not keep (a 404): rendered for this visitor.
-          expect(response.headers.get("x-cache"), path).toBeNull();
-        }
+        expect(response.headers.get("vary"), path).toMatch(/Cookie/);
+        expect(response.headers.get("x-cache"), `${path} is rendered for this visitor`).toBeNull();
+        expect(response.headers.get("etag"), path).toBeNull();
       }
       expect(shared, path).not.toContain(ana.message);
       expect(shared, path).not.toContain(bruno.message);
       const after = await get(path);
       const afterHtml = await after.text();
-      expect(afterHtml, `${path}: nothing personal was stored`).not.toMatch(/Sou a Ana|Sou o Bruno|dados-pessoais/);
+      expect(afterHtml, `${path}: nothing personal was stored`).not.toMatch(/Sou a Ana|Sou o Bruno/);
     }
     expect(publicPages.some((path) => path !== "/qualquer/coisa")).toBe(true);
   });
@@ -120,14 +154,16 @@ describe("personal parts on cached pages", () => {
     expect(await (await get("/sobre", cookie)).text()).not.toContain("Mensagem que vai expirar");
   });
 
-  it("a visitor's data requests (navigations with JavaScript) carry their conversation and bypass the cache", async () => {
+  it("a visitor's data requests (navigations with JavaScript) carry their conversation, bypass the cache and are private", async () => {
     const cookie = await chatAs("Mensagem para os dados");
     const response = await get("/servicos.data", cookie);
     expect(await response.text()).toContain("Mensagem para os dados");
     expect(response.headers.get("x-cache")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(response.headers.get("vary")).toMatch(/Cookie/);
   });
 
-  it("a flash toast is added once to the cached page and its cookie cleared", async () => {
+  it("a flash toast is shown once, on a page rendered for that visitor, and its cookie cleared", async () => {
     const redirect = await redirectWithToast("/", { type: "success", title: "Tudo certo por aqui" });
     const toastCookie = redirect.headers
       .getSetCookie()
@@ -136,7 +172,8 @@ describe("personal parts on cached pages", () => {
     await (await get("/sobre")).arrayBuffer();
     const response = await get("/sobre", toastCookie);
     const html = await response.text();
-    expect(response.headers.get("x-cache")).toBe("HIT");
+    expect(response.headers.get("x-cache")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
     expect(html).toContain("Tudo certo por aqui");
     expect(response.headers.getSetCookie().join(";")).toMatch(/__toast=;/);
     expect(await (await get("/sobre")).text()).not.toContain("Tudo certo por aqui");

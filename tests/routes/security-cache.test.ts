@@ -133,38 +133,50 @@ describe("degraded loads", () => {
 });
 
 describe("a page many visitors ask for at once, right after a change", () => {
-  it("is rendered once: the others wait for that render and get the same page, their own parts added", async () => {
-    const posted = await fetch(`${server.baseUrl}/api/chat`, {
-      method: "POST",
+  it("is rendered once: the others wait for that render and get the same page; a visitor with a conversation gets their own", async () => {
+    const chatCookie = async (init: RequestInit) => {
+      const response = await fetch(`${server.baseUrl}/api/chat`, { method: "POST", redirect: "manual", ...init });
+      return response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .find((c) => c.startsWith("__chat="))!;
+    };
+    // A visitor who chats with JavaScript (a session id alone), and one without (a stored conversation).
+    const withJavaScript = await chatCookie({
+      headers: { Origin: server.baseUrl, "Content-Type": "application/json" },
+      body: JSON.stringify({ message: "Oi" }),
+    });
+    const withConversation = await chatCookie({
       headers: { Origin: server.baseUrl },
       body: new URLSearchParams({ message: "Esperando a página", redirectTo: "/" }),
-      redirect: "manual",
     });
-    const chatCookie = posted.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .find((c) => c.startsWith("__chat="))!;
     for (let round = 0; round < 3; round++) {
       // A change the page shows (the site settings are on every page), so it must be rendered again.
       await saveSiteSettings({ ...(await getSiteSettings()), hours: `Segunda a sexta, rodada ${round}` });
       await bumpContentVersion();
       const answers = await Promise.all(
-        Array.from({ length: 24 }, async (_, i) => {
-          const response = await get("/servicos", i % 4 === 3 ? { cookie: chatCookie } : {});
-          return { personal: i % 4 === 3, cache: response.headers.get("x-cache"), html: await response.text() };
+        Array.from({ length: 28 }, async (_, i) => {
+          const kind = i % 7 === 6 ? "conversation" : i % 3 === 2 ? "javascript" : "anonymous";
+          const cookie = kind === "conversation" ? withConversation : kind === "javascript" ? withJavaScript : undefined;
+          const response = await get("/servicos", cookie ? { cookie } : {});
+          return { kind, cache: response.headers.get("x-cache"), html: await response.text() };
         }),
       );
+      const shared = answers.filter((a) => a.kind !== "conversation");
       expect(
-        answers.filter((a) => a.cache === "MISS"),
+        shared.filter((a) => a.cache === "MISS"),
         `round ${round}`,
       ).toHaveLength(1);
       expect(
-        answers.filter((a) => a.cache === "HIT"),
+        shared.filter((a) => a.cache === "HIT"),
         `round ${round}`,
-      ).toHaveLength(23);
-      const shared = answers.filter((a) => !a.personal).map((a) => a.html);
-      expect(new Set(shared).size, "every anonymous visitor got the same bytes").toBe(1);
-      for (const answer of answers) expect(answer.html.includes("Esperando a página"), `personal: ${answer.personal}`).toBe(answer.personal);
+      ).toHaveLength(shared.length - 1);
+      expect(new Set(shared.map((a) => a.html)).size, "every visitor of the shared page got the same bytes").toBe(1);
+      expect(shared[0]!.html).toContain(`rodada ${round}`);
+      for (const answer of answers) {
+        expect(answer.html.includes("Esperando a página"), answer.kind).toBe(answer.kind === "conversation");
+        if (answer.kind === "conversation") expect(answer.cache).toBeNull();
+      }
     }
   });
 });

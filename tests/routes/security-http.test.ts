@@ -211,7 +211,7 @@ describe("page cache", () => {
 
   it("never serves or stores a page for a visitor with a session or an unknown cookie, nor for writes", async () => {
     await get("/");
-    // A chat or toast cookie gets the shared page with its parts added (tests/routes/personal-pages.test.ts).
+    // Chat and toast cookies: tests/routes/personal-pages.test.ts; every kind of cookie: tests/routes/page-cache-cookies.test.ts.
     for (const cookie of ["__admin_session=abc", "uncached=1", "cookieConsent=accepted; __admin_session=abc"]) {
       const response = await get("/", { cookie });
       expect(response.headers.get("x-cache"), cookie).toBeNull();

@@ -2,11 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { negotiateEncoding, isCompressible } from "../../server/compression.ts";
 import { crossSiteRefusal } from "../../server/csrf.ts";
-import { etagOf, isStorable, pageCacheKey, PageCache, sharedCookies, type CachedPage } from "../../server/page-cache.ts";
-import { personalize, personalizeGzip, type Replacement } from "../../server/personal-page.ts";
-import { assembleGzip, crc32Combine, gzipPiece } from "../../server/gzip-pieces.ts";
-import { createHash, randomBytes } from "node:crypto";
-import { crc32, gunzipSync } from "node:zlib";
+import { isPublicRead, isStorable, PageCache, storedPage, type StoredPage } from "../../server/page-cache/index.ts";
+import { isAdminPath, policyPath } from "../../server/request-path.ts";
+import { createHash } from "node:crypto";
 import { contentSecurityPolicy, inlineScriptHashes, mediaOriginsFromEnv, securityHeaders } from "../../server/security-headers.ts";
 
 const options = { mediaOrigins: [], production: true };
@@ -32,16 +30,22 @@ describe("content security policy", () => {
     expect(mediaOriginsFromEnv({})).toEqual([]);
   });
 
-  it("for a cached page, allows its own inline scripts by hash, not by a nonce every visitor has seen", () => {
+  it("for a cached page, allows by hash only the inline scripts React Router wrote with the render's nonce", async () => {
     const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
     const html =
       '<script nonce="n1">window.a=1</script><script type="module" nonce="n1">import "/assets/x.js";</script>' +
-      '<script src="/assets/y.js"></script><script type="application/ld+json">{"@type":"Thing"}</script><SCRIPT>b()</SCRIPT >';
-    expect(inlineScriptHashes(html)).toEqual([sha("window.a=1"), sha('import "/assets/x.js";'), sha("b()")]);
-    const csp = contentSecurityPolicy({ hashes: inlineScriptHashes(html) }, options);
-    expect(csp).toContain(`script-src 'self' ${sha("window.a=1")} ${sha('import "/assets/x.js";')} ${sha("b()")};`);
+      '<script src="/assets/y.js"></script><script type="application/ld+json">{"@type":"Thing"}</script>' +
+      // Inline scripts that did not come with the nonce: markup that slipped into the content.
+      '<SCRIPT>b()</SCRIPT ><script nonce="n2">c()</script><script data-nonce="n1">d()</script><script nonce="n1x">e()</script>';
+    expect(inlineScriptHashes(html, "n1")).toEqual([sha("window.a=1"), sha('import "/assets/x.js";')]);
+    const csp = contentSecurityPolicy({ hashes: inlineScriptHashes(html, "n1") }, options);
+    expect(csp).toContain(`script-src 'self' ${sha("window.a=1")} ${sha('import "/assets/x.js";')};`);
     expect(csp).not.toContain("nonce");
     expect(contentSecurityPolicy({ hashes: [] }, options)).toContain("script-src 'self';");
+    // What the cache stores carries that policy.
+    const page = await storedPage(new Response(html, { headers: { "content-type": "text/html" } }), "n1", options);
+    expect(page.headers["content-security-policy"]).toContain(`script-src 'self' ${sha("window.a=1")} ${sha('import "/assets/x.js";')};`);
+    expect(page.headers["content-security-policy"]).not.toContain(sha("b()"));
   });
 
   it("sends HSTS in production only", () => {
@@ -92,106 +96,40 @@ describe("compression", () => {
   });
 });
 
-describe("page cache key", () => {
-  const personalCookies = new Set(["__chat", "__toast"]);
-  const key = (method: string, url: string, headers: Record<string, string>) => pageCacheKey(method, url, headers, personalCookies);
-
-  it("keys GETs by URL and consent choice", () => {
-    expect(key("GET", "/servicos", {})).toEqual({ key: "|/servicos", personal: false });
-    expect(key("HEAD", "/servicos", {})).toEqual({ key: "|/servicos", personal: false });
-    expect(key("GET", "/", { cookie: "cookieConsent=accepted" })).toEqual({ key: "accepted|/", personal: false });
-    expect(key("GET", "/", { cookie: "cookieConsent=<script>" })).toEqual({ key: "|/", personal: false });
-  });
-
-  it("gives a visitor with a chat conversation or a toast the shared entry, marked personal", () => {
-    expect(key("GET", "/servicos", { cookie: "__chat=abc" })).toEqual({ key: "|/servicos", personal: true });
-    expect(key("GET", "/", { cookie: "cookieConsent=accepted; __toast=x; __chat=y" })).toEqual({ key: "accepted|/", personal: true });
-    // Their data requests carry the personal parts in the loaders' data: never from the cache.
-    expect(key("GET", "/servicos.data", { cookie: "__chat=abc" })).toBeNull();
-    expect(key("GET", "/servicos.data", {})).toEqual({ key: "|/servicos.data", personal: false });
-  });
-
-  it("refuses anything else personal or private", () => {
-    expect(key("POST", "/", {})).toBeNull();
-    for (const cookie of ["__admin_session=x", "__admin_device=x", "outro=1", "__chat=x; __admin_session=x"]) {
-      expect(key("GET", "/", { cookie })).toBeNull();
+describe("the request path every policy reads", () => {
+  it("is decoded, resolved and lower-cased as React Router matches routes", () => {
+    for (const url of [
+      "/ADMIN/configuracoes",
+      "/%61dmin/configuracoes",
+      "/Admin/Configuracoes?x=1",
+      "//admin//configuracoes",
+      "/x/../admin/configuracoes",
+      "/x/%2e%2e/admin/configuracoes",
+    ]) {
+      expect(policyPath(url), url).toBe("/admin/configuracoes");
+      expect(isAdminPath(policyPath(url)), url).toBe(true);
     }
-    // Without the list of personal cookies, they are as private as any other.
-    expect(pageCacheKey("GET", "/", { cookie: "__chat=x" })).toBeNull();
-    for (const path of ["/admin", "/admin/login", "/healthz", "/media/blog-media/a.png", "/api/chat"]) {
-      expect(key("GET", path, {})).toBeNull();
+    expect(policyPath("/%E0%A4%A")).toBe("/%e0%a4%a");
+    expect(isAdminPath(policyPath("/administracao-de-marcas"))).toBe(false);
+  });
+
+  it("makes the page cache refuse every spelling of a private path, and data requests", () => {
+    for (const url of [
+      "/admin",
+      "/ADMIN",
+      "/%61dmin/login",
+      "/Healthz",
+      "/MEDIA/blog-media/a.png",
+      "/api/chat",
+      "/%41PI/chat",
+      "/servicos.data",
+      "/SERVICOS.DATA",
+    ]) {
+      expect(isPublicRead("GET", policyPath(url)), url).toBe(false);
     }
-    expect(key("GET", "/", { authorization: "Basic x" })).toBeNull();
-    expect(key("GET", "/administracao-de-marcas", {})).toEqual({ key: "|/administracao-de-marcas", personal: false });
-  });
-
-  it("keeps only the consent cookie for the shared render", () => {
-    expect(sharedCookies("__chat=a; cookieConsent=accepted; __toast=b")).toBe("cookieConsent=accepted");
-    expect(sharedCookies("__chat=a")).toBe("");
-    expect(sharedCookies(undefined)).toBe("");
-  });
-});
-
-describe("a personal copy of a cached page", () => {
-  const body = Buffer.from('<html><body><main>olá</main><div id="chat"><p>vazio</p></div><div role="status"></div><script>x</script></body></html>');
-  const cachedPage = (bytes: Buffer): CachedPage => ({ status: 200, headers: {}, body: bytes, br: Buffer.alloc(0), gzip: Buffer.alloc(0), etag: "" });
-  const page = cachedPage(body);
-  const dataBlock = { anonymous: "</body>", personal: '<script type="application/json">{}</script></body>' };
-  /** Both ways of making the copy, uncompressed. */
-  const copies = async (of: CachedPage, replacements: Replacement[]) => {
-    const gzip = await personalizeGzip(of, replacements);
-    return [personalize(of, replacements)?.toString() ?? null, gzip ? gunzipSync(gzip).toString() : null];
-  };
-
-  it("replaces each anonymous fragment, in place, uncompressed and as gzip", async () => {
-    const expected =
-      '<html><body><main>olá</main><div id="chat"><p>Você: oi</p></div><div role="status"><p>Pronto</p></div><script>x</script><script type="application/json">{}</script></body></html>';
-    const replacements = [
-      { anonymous: "<p>vazio</p>", personal: "<p>Você: oi</p>" },
-      dataBlock,
-      { anonymous: '<div role="status"></div>', personal: '<div role="status"><p>Pronto</p></div>' },
-    ];
-    expect(await copies(page, replacements)).toEqual([expected, expected]);
-  });
-
-  it("gives each visitor their own parts from the same page, however often it is copied", async () => {
-    const forVisitor = (name: string) => [{ anonymous: "<p>vazio</p>", personal: `<p>${name}</p>` }, dataBlock];
-    for (let round = 0; round < 3; round++) {
-      for (const name of ["Ana", "Bruno", "Carla"]) {
-        for (const copy of await copies(page, forVisitor(name))) {
-          expect(copy).toContain(`<p>${name}</p>`);
-          expect(copy?.match(/<p>(Ana|Bruno|Carla)<\/p>/g)).toHaveLength(1);
-        }
-      }
-    }
-  });
-
-  it("gives up (null) when a fragment is not in the page", async () => {
-    expect(await copies(page, [{ anonymous: "<p>outro</p>", personal: "" }])).toEqual([null, null]);
-  });
-
-  it("takes the last occurrence: page content earlier cannot be mistaken for the fragment", async () => {
-    const tricky = cachedPage(Buffer.from("<main><p>vazio</p></main><aside><p>vazio</p></aside></body>"));
-    const expected = "<main><p>vazio</p></main><aside><p>meu</p></aside></body>";
-    expect(await copies(tricky, [{ anonymous: "<p>vazio</p>", personal: "<p>meu</p>" }])).toEqual([expected, expected]);
-  });
-});
-
-describe("gzip put together from pieces", () => {
-  it("combines CRC-32s as if the bytes had been read in one go", () => {
-    for (let i = 0; i < 100; i++) {
-      const a = randomBytes(i * 37);
-      const b = randomBytes((i * 7919) % 70_000);
-      expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
-    }
-  });
-
-  it("makes one gzip member that any decoder reads back, CRC and length checked", async () => {
-    const texts = ["<html>", "", "olá, ".repeat(5000), "x", randomBytes(3000).toString("base64"), "€😀".repeat(100)];
-    const gzip = assembleGzip(await Promise.all(texts.map((text, i) => gzipPiece(text, i % 2 === 0 ? 9 : 1))));
-    expect(gunzipSync(gzip).toString()).toBe(texts.join(""));
-    expect(gzip.length).toBeLessThan(Buffer.byteLength(texts.join("")) / 2);
-    expect(gunzipSync(assembleGzip([]))).toHaveLength(0);
+    expect(isPublicRead("POST", "/")).toBe(false);
+    expect(isPublicRead("GET", policyPath("/Servicos"))).toBe(true);
+    expect(isPublicRead("HEAD", policyPath("/administracao-de-marcas"))).toBe(true);
   });
 });
 
@@ -213,34 +151,22 @@ describe("what may be stored", () => {
 });
 
 describe("PageCache", () => {
-  const entry = (text: string): CachedPage => {
+  const entry = (text: string): StoredPage => {
     const body = Buffer.from(text);
-    return { status: 200, headers: {}, body, br: body, gzip: body, etag: etagOf(body) };
+    return { status: 200, headers: {}, body, br: body, gzip: body, etag: `"${text}"` };
   };
 
-  it("stops answering with a page when the content version changes, checking at most once per interval", async () => {
+  it("checks the content version at most once per interval, and at once after a change is announced", async () => {
     let version = 1;
     let reads = 0;
-    const cache = new PageCache({ readVersion: async () => (reads++, version), checkEveryMs: 50 });
+    const cache = new PageCache({ readVersion: async () => (reads++, version), checkEveryMs: 60_000 });
     expect(await cache.currentVersion()).toBe(1);
-    cache.set("|/", entry("a"), 1);
-    expect(cache.get("|/")?.body.toString()).toBe("a");
-    expect(cache.earlier("|/")).toBeUndefined();
     version = 2;
     await Promise.all([cache.currentVersion(), cache.currentVersion(), cache.currentVersion()]);
     expect(reads).toBe(1);
-    expect(cache.get("|/")).toBeDefined();
-    await new Promise((r) => setTimeout(r, 60));
+    cache.expireVersion();
     expect(await cache.currentVersion()).toBe(2);
-    expect(cache.get("|/")).toBeUndefined();
-    // Kept as an earlier page, served again only once renewed for the current version.
-    const earlier = cache.earlier("|/");
-    expect(earlier?.body.toString()).toBe("a");
-    expect(cache.renew("|/", earlier!, 1)).toBe(false);
-    expect(cache.get("|/")).toBeUndefined();
-    expect(cache.renew("|/", earlier!, 2)).toBe(true);
-    expect(cache.get("|/")?.body.toString()).toBe("a");
-    expect(cache.earlier("|/")).toBeUndefined();
+    expect(reads).toBe(2);
   });
 
   it("by default reads the version for every request, sharing reads, and never answers from a read that predates the request", async () => {
@@ -287,36 +213,45 @@ describe("PageCache", () => {
     expect(await next).toBe(2);
   });
 
-  it("re-reads the version right after a write and never stores a page rendered before a change", async () => {
-    let version = 1;
-    const cache = new PageCache({ readVersion: async () => version, checkEveryMs: 60_000 });
-    await cache.currentVersion();
-    version = 2;
-    cache.expireVersion();
-    expect(await cache.currentVersion()).toBe(2);
-    cache.set("|/", entry("old"), 1);
-    expect(cache.get("|/")).toBeUndefined();
+  it("renders a page once for everyone who asks at once; a render that stores nothing leaves each to their own", async () => {
+    const cache = new PageCache({ readVersion: async () => 1 });
+    let renders = 0;
+    let finish!: () => void;
+    const render = async () => {
+      renders++;
+      await new Promise<void>((r) => (finish = r));
+      return entry("página");
+    };
+    const waiting = Array.from({ length: 20 }, () => cache.fetch(PageCache.key(1, "", "/"), render));
+    finish();
+    for (const page of await Promise.all(waiting)) expect(page?.body.toString()).toBe("página");
+    expect(renders).toBe(1);
+    expect(cache.get(PageCache.key(1, "", "/"))?.body.toString()).toBe("página");
+    // Another content version is another key: the page is rendered again.
+    expect(cache.get(PageCache.key(2, "", "/"))).toBeUndefined();
+    expect(await cache.fetch("404", async () => undefined)).toBeUndefined();
+    expect(cache.get("404")).toBeUndefined();
   });
 
   it("serves an entry for a bounded time at most, whatever the content version says", async () => {
     const cache = new PageCache({ readVersion: async () => 1, maxAgeMs: 50 });
-    const version = await cache.currentVersion();
-    cache.set("|/blog", entry("vazio"), version);
+    await cache.fetch("|/blog", async () => entry("vazio"));
     expect(cache.get("|/blog")?.body.toString()).toBe("vazio");
-    await new Promise((r) => setTimeout(r, 60));
+    await new Promise((r) => setTimeout(r, 80));
     expect(cache.get("|/blog")).toBeUndefined();
-    expect(cache.size).toBe(0);
   });
 
-  it("evicts the least recently used page beyond its limits", async () => {
-    const cache = new PageCache({ readVersion: async () => 0, maxEntries: 2 });
-    await cache.currentVersion();
-    cache.set("a", entry("a"), 0);
-    cache.set("b", entry("b"), 0);
+  it("keeps its memory bounded: the least recently used page goes first", async () => {
+    // Each entry counts its three bodies: 3 x 100 bytes; a page over a quarter of the whole is never kept.
+    const cache = new PageCache({ readVersion: async () => 0, maxBytes: 4 * 300 });
+    const big = (name: string) => entry(name.repeat(100));
+    for (const name of ["a", "b", "c", "d"]) await cache.fetch(name, async () => big(name));
     cache.get("a");
-    cache.set("c", entry("c"), 0);
+    await cache.fetch("e", async () => big("e"));
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
-    expect(cache.size).toBe(2);
+    expect(cache.size).toBe(4);
+    await cache.fetch("huge", async () => entry("h".repeat(101)));
+    expect(cache.get("huge")).toBeUndefined();
   });
 });

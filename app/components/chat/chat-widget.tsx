@@ -8,7 +8,6 @@ import { useEffect, useState, type ComponentType } from "react";
 import { useLocation } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
 import type { ChatState } from "~/lib/chat/state.server";
-import { splicedPersonalData } from "~/lib/personal-data";
 import { INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
 import {
   CHAT_DOCK_ATTRIBUTE,
@@ -30,10 +29,7 @@ import {
 } from "./chat-parts";
 import type { ChatLiveProps } from "./chat-live";
 
-export function ChatWidget({ state: loaded }: { state: ChatState }) {
-  // A page served from the shared cache was rendered without the visitor's conversation; the
-  // server added it to the page, with its data, which the first render here must show too.
-  const state = loaded.messages.length > 0 ? loaded : { messages: splicedPersonalData().chat ?? [] };
+export function ChatWidget({ state }: { state: ChatState }) {
   const [ChatLive, setChatLive] = useState<ComponentType<ChatLiveProps> | null>(null);
   const [openRequested, setOpenRequested] = useState(false);
   useEffect(() => {

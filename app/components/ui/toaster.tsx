@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { splicedPersonalData } from "~/lib/personal-data";
 import { TOAST_EVENT, type Toast } from "~/lib/toast";
 
 /**
@@ -8,11 +7,7 @@ import { TOAST_EVENT, type Toast } from "~/lib/toast";
  * calling `showToast` (a window event).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
-  // On a page from the shared cache the server added the visitor's toast, with its data, to the page.
-  const [items, setItems] = useState<Array<Toast & { id: number }>>(() => {
-    const first = toast ?? splicedPersonalData().toast;
-    return first ? [{ ...first, id: 0 }] : [];
-  });
+  const [items, setItems] = useState<Array<Toast & { id: number }>>(() => (toast ? [{ ...toast, id: 0 }] : []));
 
   // A new toast from the server (after a navigation) joins the list as soon as it arrives.
   const [serverToast, setServerToast] = useState(toast);

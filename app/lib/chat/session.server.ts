@@ -2,13 +2,14 @@
 // so the automation can keep the conversation's context; nothing personal is attached to it.
 //
 // The cookie also carries a version of the visitor's no-JavaScript conversation, renewed whenever
-// it changes: a server keeps a conversation's rendered parts by cookie value
-// (app/personal-parts.server.tsx), so the new value after a message is one no instance has seen.
+// it changes. Only such a cookie makes the visitor's pages personal: a visitor who chats with
+// JavaScript has a cookie holding the session id alone, and gets the page everyone gets from the
+// page cache (app/lib/shared-page.server.ts).
 import { randomBytes, randomUUID } from "node:crypto";
 import { createCookie } from "react-router";
 import { env } from "~/lib/env.server";
 
-/** Pages for a request carrying this cookie show its conversation (added to the cached page: app/personal-parts.server.tsx). */
+/** Pages for a request carrying this cookie with a conversation version show its conversation. */
 export const CHAT_COOKIE_NAME = "__chat";
 
 const chatCookie = createCookie(CHAT_COOKIE_NAME, {
@@ -22,6 +23,16 @@ const chatCookie = createCookie(CHAT_COOKIE_NAME, {
 
 /** "<session id>" or "<session id>.<conversation version>". */
 const COOKIE_VALUE = /^([0-9a-f-]{36})(?:\.[0-9A-Za-z_-]{1,16})?$/;
+
+/**
+ * Whether the chat cookie of a Cookie header may show a stored conversation: it verifies and
+ * carries a conversation version, which only the no-JavaScript form's answer sets. A value that
+ * does not verify is ignored by the pages, as if absent.
+ */
+export async function chatCookieMayShowConversation(header: string): Promise<boolean> {
+  const parsed: unknown = await chatCookie.parse(header);
+  return typeof parsed === "string" && COOKIE_VALUE.test(parsed) && parsed.includes(".");
+}
 
 /** The visitor's chat session id, or null when the request has no valid chat cookie. */
 export async function readChatSessionId(request: Request): Promise<string | null> {

@@ -1,0 +1,188 @@
+// The page cache's promise to whoever writes the next public page: a loader that reads the
+// database the ordinary way (the `db` handle, no wrapper, no key) is covered by the cache's
+// freshness with no extra step. A fixture route, served by the real server pipeline
+// (server/app.ts) in this process, reads LED panels through `db`, and its action saves one the
+// way every admin action ends (`saved()`): the page shows it on the next request, on this
+// instance and (PostgreSQL NOTIFY) on another one; the listener reconnects after losing its
+// connection.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saved } from "~/lib/admin-action.server";
+import { pageCacheVersion, watchContentVersion } from "~/lib/content-version.server";
+import { db, isPostgres } from "~/lib/db.server";
+import { loadStatusContext } from "~/lib/load-status.server";
+import { cspNonceContext, requestInfoContext } from "~/lib/request-info.server";
+import { sharedPageCookies } from "~/lib/shared-page.server";
+import { createServerHandler, type AppModule } from "../../server/app.ts";
+
+/** A one-route app: its loader reads the panels' titles through the ordinary database handle. */
+const build = {
+  entry: {
+    module: {
+      default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { loaderData: Record<string, unknown> } }) => {
+        headers.set("Content-Type", "text/html; charset=utf-8");
+        const titles = JSON.stringify(context.staticHandlerContext.loaderData.root);
+        return new Response(`<!doctype html><html><body><p>${titles}</p></body></html>`, { status, headers });
+      },
+    },
+  },
+  routes: {
+    root: {
+      id: "root",
+      path: "",
+      module: {
+        loader: async () => (await db.ledPanel.findMany({ orderBy: { createdAt: "asc" } })).map((panel) => panel.title),
+        action: async ({ request }: { request: Request }) => {
+          await newPanel(String((await request.formData()).get("title")));
+          return saved("/", { type: "success", title: "Painel criado." });
+        },
+        default: () => null,
+      },
+    },
+  },
+  assets: {
+    entry: { module: "/entry.js", imports: [] },
+    routes: {
+      root: {
+        id: "root",
+        module: "/root.js",
+        hasLoader: true,
+        hasAction: true,
+        hasClientAction: false,
+        hasClientLoader: false,
+        hasClientMiddleware: false,
+        hasErrorBoundary: false,
+        imports: [],
+      },
+    },
+    url: "/manifest.js",
+    version: "1",
+  },
+  publicPath: "/",
+  assetsBuildDirectory: "/tmp",
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+} as unknown as ServerBuild;
+
+const fixtureApp = {
+  build,
+  requestInfoContext,
+  cspNonceContext,
+  loadStatusContext,
+  pageCacheVersion,
+  watchContentVersion,
+  sharedPageCookies,
+  startHousekeeping: () => {},
+  disconnectDatabase: async () => {},
+} as unknown as AppModule;
+
+/** An instance of the server on the fixture app; the version is trusted for a minute unless a change is announced. */
+async function startInstance(): Promise<{ server: Server; baseUrl: string }> {
+  const { handle } = createServerHandler({ app: fixtureApp, buildDir: null, mode: "production", siteUrl: undefined, mediaOrigins: [], versionCheckMs: 60_000 });
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+let instances: Array<{ server: Server; baseUrl: string }>;
+beforeAll(async () => {
+  instances = [await startInstance(), await startInstance()];
+});
+afterAll(async () => {
+  for (const { server } of instances) await new Promise((resolve) => server.close(resolve));
+});
+
+async function get(via = instances[0]!) {
+  const response = await fetch(`${via.baseUrl}/`);
+  return { cache: response.headers.get("x-cache"), html: await response.text() };
+}
+
+async function save(title: string, via = instances[0]!) {
+  const response = await fetch(`${via.baseUrl}/`, {
+    method: "POST",
+    headers: { Origin: via.baseUrl },
+    body: new URLSearchParams({ title }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+}
+
+/** Waits for `check` to hold, asking again as soon as the previous answer came back (no guessed sleeps). */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function newPanel(title: string) {
+  return db.ledPanel.create({ data: { title, description: "Descrição", primaryFlow: "Fluxo", reach: "10 mil", flow: "Alto" } });
+}
+
+describe("a public loader reading through the ordinary database handle", () => {
+  it("is cached, and shows an admin save on the next request", async () => {
+    await newPanel("Painel um");
+    await get();
+    const cached = await get();
+    expect(cached.cache).toBe("HIT");
+    expect(cached.html).toContain("Painel um");
+
+    await save("Painel dois");
+    const fresh = await get();
+    expect(fresh.cache).toBe("MISS");
+    expect(fresh.html).toContain("Painel dois");
+    expect((await get()).cache).toBe("HIT");
+  });
+
+  it("is forgotten when the app's code changes (the development server loads the app anew after an edit)", async () => {
+    let current = fixtureApp;
+    const { handle } = createServerHandler({
+      app: async () => current,
+      buildDir: null,
+      mode: "development",
+      siteUrl: undefined,
+      mediaOrigins: [],
+      versionCheckMs: 60_000,
+    });
+    const server = createServer(handle);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const dev = { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    try {
+      await get(dev);
+      expect((await get(dev)).cache).toBe("HIT");
+      current = { ...fixtureApp }; // what Vite hands over after a source file changed: another module
+      expect((await get(dev)).cache).toBe("MISS");
+      expect((await get(dev)).cache).toBe("HIT");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it.runIf(isPostgres)("shows a save made through another instance at once (NOTIFY), also after the listener lost its connection", async () => {
+    const [first, second] = [instances[0]!, instances[1]!];
+    await get(second);
+    expect((await get(second)).cache).toBe("HIT");
+    await save("Painel três", first);
+    // NOTIFY is asynchronous: the other instance hears it a moment later (its version is otherwise trusted for a minute).
+    await eventually(async () => (await get(second)).html.includes("Painel três"));
+
+    // The listeners' connections are cut (a database restart, a network blip)...
+    await eventually(async () => {
+      const cut = await db.$queryRawUnsafe<Array<{ ok: boolean }>>(
+        "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE query = 'LISTEN content_version' AND pid <> pg_backend_pid()",
+      );
+      return cut.length > 0;
+    });
+    // ...they reconnect by themselves (a LISTEN session is back), and the next save shows at once again.
+    await eventually(async () => (await db.$queryRawUnsafe<unknown[]>("SELECT 1 FROM pg_stat_activity WHERE query = 'LISTEN content_version'")).length >= 2);
+    await get(second);
+    await save("Painel quatro", first);
+    await eventually(async () => (await get(second)).html.includes("Painel quatro"));
+  });
+});
