@@ -14,7 +14,7 @@ const toastSchema = z.object({
 }) satisfies z.ZodType<Toast>;
 
 /** The flash cookie that carries a toast to the next page. */
-export const TOAST_COOKIE = "__toast";
+const TOAST_COOKIE = "__toast";
 
 const storage = createCookieSessionStorage({
   cookie: {

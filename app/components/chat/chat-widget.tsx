@@ -105,7 +105,7 @@ function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: strin
 }
 
 /** The quick questions offered before the first message (submit buttons of a plain form). */
-export function ChatSuggestions({ redirectTo }: { redirectTo: string }) {
+function ChatSuggestions({ redirectTo }: { redirectTo: string }) {
   return (
     <form method="post" action="/api/chat" className={suggestionsClass} aria-label="Sugestões de perguntas">
       <input type="hidden" name="redirectTo" value={redirectTo} />
