@@ -22,7 +22,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import sirv from "sirv";
 import { compressBoth, isCompressible, negotiateEncoding, streamingCompressor, type Encoding } from "./compression.ts";
 import { crossSiteRefusal } from "./csrf.ts";
-import { errorFields, log } from "./logger.ts";
+import { errorFields, log, withRequestId } from "./logger.ts";
 import { etagOf, isPublicRead, isStorable, pageCacheKey, PageCache, sharedCookies, type CachedPage } from "./page-cache.ts";
 import { personalize, personalizeGzip } from "./personal-page.ts";
 import { createNonce, inlineScriptHashes, securityHeaders, type SecurityOptions } from "./security-headers.ts";
@@ -292,7 +292,8 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     runApp(req, res);
 
     function runApp(req: IncomingMessage, res: ServerResponse) {
-      serveApp(req, res, requestId, (status) => (cacheStatus = status)).catch((error: unknown) => {
+      // Every line the app logs while it handles the request carries the request id.
+      withRequestId(requestId, () => serveApp(req, res, requestId, (status) => (cacheStatus = status))).catch((error: unknown) => {
         log("error", "request failed", { requestId, method, path: url.split("?", 1)[0], ...errorFields(error) });
         if (res.headersSent) {
           res.destroy();

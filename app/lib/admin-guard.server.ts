@@ -4,12 +4,17 @@
 // the login with the page asked for; a session without the admin role is revoked and refused.
 // Routes read the admin it let through from the context instead of checking again.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { addLogFields } from "../../server/logger.ts";
 import { requireAdmin, type SessionUser } from "./session.server";
 
 const adminUserContext = createContext<SessionUser | null>(null);
 
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }) => {
-  context.set(adminUserContext, await requireAdmin(pageRequest(request)));
+  const page = pageRequest(request);
+  const user = await requireAdmin(page);
+  context.set(adminUserContext, user);
+  // A failure logged later in this request names the admin route and who was using it.
+  addLogFields({ route: new URL(page.url).pathname, userId: user.id });
 };
 
 /**

@@ -6,6 +6,7 @@ import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
 import { isVideoUrl } from "./media";
 import { urlList } from "./url-list";
+import { errorFields, log } from "../../server/logger.ts";
 
 /** The category named by `?categoria=`, or null for Todos / unknown values. */
 export function categoryFromUrl(url: URL, allowed: readonly string[]): string | null {
@@ -49,7 +50,7 @@ export async function listClientLogos(context: Context) {
   try {
     return await readAtContentVersion(context, "client-logos", () => db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] }));
   } catch (error) {
-    console.error("Error loading logos", error);
+    log("error", "client logos unreadable, strip hidden", errorFields(error));
     markDegraded(context);
     return [];
   }
@@ -71,7 +72,7 @@ export async function listPublishedPosts(context: Context) {
       }),
     );
   } catch (error) {
-    console.error("Error loading posts", error);
+    log("error", "blog posts unreadable, list shown empty", errorFields(error));
     markDegraded(context);
     return [];
   }
@@ -81,7 +82,7 @@ export async function getPublishedPost(slug: string, context: Context) {
   try {
     return await readAtContentVersion(context, `post:${slug}`, () => db.blogPost.findFirst({ where: { slug, ...publicPostWhere() } }));
   } catch (error) {
-    console.error("Error loading post", error);
+    log("error", "blog post unreadable, answered as not found", { slug, ...errorFields(error) });
     markDegraded(context);
     return null;
   }

@@ -10,6 +10,7 @@ import { currentContentVersion } from "./content-version.server";
 import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
 import { defaultSiteSettings, type SiteSettings } from "./site-settings";
+import { errorFields, log } from "../../server/logger.ts";
 
 type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt">;
 
@@ -19,7 +20,7 @@ export async function getSiteSettings(context?: Readonly<RouterContextProvider>)
   try {
     return await readAtContentVersion(context, "site-settings", readSiteSettings);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "site settings unreadable, last known values used", error: String(error) }));
+    log("error", "site settings unreadable, last known values used", errorFields(error));
     markDegraded(context);
     return cached?.settings ?? defaultSiteSettings;
   }
