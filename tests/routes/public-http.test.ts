@@ -1,11 +1,13 @@
 // What the production server answers to plain HTTP requests for public documents, checked without a
 // browser (these checks used to run in the browser suite, twice: JavaScript on and off, although
-// no script is involved): the not-found page, the sitemap and robots.txt, and the home sections
-// sent once in the document.
+// no script is involved): the not-found page, the sitemap and robots.txt, the home sections sent
+// once in the document, and the chat webhook's address kept out of the page and its scripts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { startServer, type RunningServer } from "../helpers/platform-server";
 
+// Never contacted here: the chat is not used, only its address must not leak.
+const WEBHOOK = "http://127.0.0.1:9/webhook/segredo-da-automacao";
 let server: RunningServer;
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers });
 
@@ -25,7 +27,7 @@ beforeAll(async () => {
       },
     ],
   });
-  server = await startServer({ DATABASE_URL: process.env.DATABASE_URL });
+  server = await startServer({ DATABASE_URL: process.env.DATABASE_URL, CHAT_WEBHOOK_URL: WEBHOOK });
 });
 afterAll(async () => {
   expect(await server.stop()).toBe(0);
@@ -47,6 +49,14 @@ describe("public documents over HTTP", () => {
     expect(sitemap).not.toContain("/blog/rascunho");
     const robots = await (await get("/robots.txt")).text();
     expect(robots).toContain("Disallow: /admin");
+  });
+
+  it("the chat webhook's address reaches neither the page nor any script it loads", async () => {
+    const html = await (await get("/")).text();
+    expect(html).not.toContain("segredo-da-automacao");
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of new Set(scripts)) expect(await (await get(script)).text(), script).not.toContain("segredo-da-automacao");
   });
 
   it("the home document carries its static sections once (not again in its hydration data)", async () => {
