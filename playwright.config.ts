@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./scripts/lib/chromium.ts";
 
@@ -9,18 +12,24 @@ import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./scripts/lib/chromium.ts";
 const port = Number(process.env.E2E_PORT || 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// The server's data folder, chosen once here (the test workers inherit the variable): the sign-in
+// fixture (tests/e2e/admin-helpers.ts) starts admin sessions in the server's own database.
+process.env.E2E_DIR ||= mkdtempSync(join(tmpdir(), "e2e-"));
+
 const launchOptions = { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
+  // A test.only left in a commit would silently skip the rest of the suite on CI.
+  forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   outputDir: process.env.E2E_OUTPUT || "test-results",
-  use: { baseURL, launchOptions, locale: "pt-BR", timezoneId: "America/Sao_Paulo", trace: "off" },
+  use: { baseURL, launchOptions, locale: "pt-BR", timezoneId: "America/Sao_Paulo", trace: "on-first-retry" },
   projects: [
     { name: "js", testIgnore: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: true } },
     { name: "nojs", testIgnore: /\.js\.spec\.ts$/, use: { javaScriptEnabled: false } },

@@ -1,15 +1,44 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Unit and route tests only; Playwright specs (tests/e2e) run under `playwright test`.
+// Two projects, both run by `vitest run` (and so by `npm test`):
+//   fast  unit and route tests in this process, on the test file's own database: no build, no
+//         child process (`npm run test:fast`, the loop to run while working);
+//   slow  tests that start processes (the production server from the build, the development
+//         server, the operator scripts), the two-instance integration tests and the bad-input suite.
+// A test file belongs to "slow" when it starts a process: it imports the platform-server helper or
+// node:child_process. No list to keep up to date: a new test that starts a server is slow by itself.
+const startsProcess = /from "(\.\.\/helpers\/platform-server|node:child_process)"/;
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts"))
+    .map((file) => join(dir, file));
+}
+
+const inProcess = ["tests/unit", "tests/routes"].flatMap(testFiles);
+const spawning = inProcess.filter((file) => startsProcess.test(readFileSync(file, "utf8")));
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/routes/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/helpers/vitest-global-setup.ts"],
     setupFiles: ["tests/helpers/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: { name: "fast", include: ["tests/unit/**/*.test.ts", "tests/routes/**/*.test.ts"], exclude: spawning },
+      },
+      {
+        extends: true,
+        test: { name: "slow", include: [...spawning, "tests/integration/**/*.test.ts", "tests/fuzz/**/*.test.ts"] },
+      },
+    ],
   },
 });

@@ -9,6 +9,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 
 import { NonceContext } from "~/lib/nonce";
 import { cspNonceContext, requestInfo } from "~/lib/request-info.server";
+import { errorFields, log } from "../server/logger.ts";
 
 // Unexpected errors in loaders, actions and rendering: logged once, as JSON with the request id
 // and the stack. The visitor only sees the error screen (React Router strips details in production).
@@ -19,10 +20,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 function logError(msg: string, error: unknown, request: Request, context: Readonly<RouterContextProvider>) {
   const { requestId } = requestInfo(context);
-  const detail = error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
-  console.error(
-    JSON.stringify({ time: new Date().toISOString(), level: "error", msg, requestId, method: request.method, path: new URL(request.url).pathname, ...detail }),
-  );
+  log("error", msg, { requestId, method: request.method, path: new URL(request.url).pathname, ...errorFields(error) });
 }
 
 export const streamTimeout = 5_000;

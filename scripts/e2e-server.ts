@@ -4,23 +4,25 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { E2E_ADMIN, E2E_SESSION_SECRET, e2eDatabaseUrl } from "../tests/helpers/e2e-env.ts";
 import { startS3rver } from "../tests/helpers/s3rver.ts";
 import { startWebhookServer } from "../tests/helpers/webhook-server.ts";
 import { productionServerArgs } from "./lib/server-process.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const port = process.env.E2E_PORT || "4173";
-const dir = mkdtempSync(join(tmpdir(), "e2e-"));
+// playwright.config.ts picks the folder (E2E_DIR) so the tests can reach the same database.
+const dir = process.env.E2E_DIR || mkdtempSync(join(tmpdir(), "e2e-"));
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
   PORT: port,
-  DATABASE_URL: process.env.E2E_DATABASE_URL || `file:${join(dir, "e2e.db")}`,
+  DATABASE_URL: e2eDatabaseUrl(dir),
   UPLOADS_DIR: join(dir, "uploads"),
-  SESSION_SECRET: "e2e-secret-0123456789abcdef",
+  SESSION_SECRET: E2E_SESSION_SECRET,
   SITE_URL: `http://127.0.0.1:${port}`,
-  ADMIN_EMAIL: "admin@winddigital.com.br",
-  ADMIN_PASSWORD: "admin-demo-123",
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
   E2E: "1",
 };
 

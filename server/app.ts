@@ -22,7 +22,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import sirv from "sirv";
 import { isCompressible, negotiateEncoding, streamingCompressor, type Encoding } from "./compression.ts";
 import { crossSiteRefusal } from "./csrf.ts";
-import { errorFields, log } from "./logger.ts";
+import { errorFields, log, withRequestId } from "./logger.ts";
 import { isPublicRead, isStorable, PageCache, sendStored, storedPage } from "./page-cache/index.ts";
 import { isAdminPath, policyPath } from "./request-path.ts";
 import { createNonce, securityHeaders, type SecurityOptions } from "./security-headers.ts";
@@ -227,7 +227,8 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     runApp(req, res);
 
     function runApp(req: IncomingMessage, res: ServerResponse) {
-      serveApp(req, res, requestId, path, (status) => (cacheStatus = status)).catch((error: unknown) => {
+      // Every line the app logs while it handles the request carries the request id.
+      withRequestId(requestId, () => serveApp(req, res, requestId, path, (status) => (cacheStatus = status))).catch((error: unknown) => {
         log("error", "request failed", { requestId, method, path: url.split("?", 1)[0], ...errorFields(error) });
         if (res.headersSent) {
           res.destroy();

@@ -43,7 +43,7 @@ export async function recordActivity(scope: ActivityScope, event: ActivityEvent)
       },
     });
   } catch (error) {
-    logFailure("activity log write failed", error);
+    logFailure("activity log write failed", error, event.action);
   }
 }
 

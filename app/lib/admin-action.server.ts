@@ -4,6 +4,7 @@
 // own fetches do, so it receives these same answers in React Router's data format.
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
+import { errorFields, log } from "../../server/logger.ts";
 import { bumpContentVersion } from "./content-version.server";
 import type { Toast } from "./toast";
 import { redirectWithToast } from "./toast.server";
@@ -20,7 +21,7 @@ export interface AdminActionData {
 export async function saved(to: string, toast: Toast): Promise<Response> {
   // The row is already written: a failed bump is logged, not reported as a failed save (the
   // admin would save again and, when creating, get the row twice). The next bump refreshes the pages.
-  await bumpContentVersion().catch((error: unknown) => logFailure("content version bump failed", error));
+  await bumpContentVersion().catch((error: unknown) => logFailure("content version bump failed", error, "content-version"));
   return redirectWithToast(to, toast);
 }
 
@@ -59,8 +60,12 @@ export function isParsed(value: unknown): value is ParsedUpload {
   return typeof value === "object" && value !== null && "form" in value && "stored" in value;
 }
 
-export function logFailure(msg: string, error: unknown): void {
-  console.error(JSON.stringify({ level: "error", msg, error: String(error) }));
+/**
+ * Logs an admin failure with its stack, the action that failed (save, delete, reorder...) and,
+ * from the admin guard, the route and the admin's user id.
+ */
+export function logFailure(msg: string, error: unknown, action: string): void {
+  log("error", msg, { action, ...errorFields(error) });
 }
 
 /**

@@ -4,12 +4,18 @@
 // the login with the page asked for; a session without the admin role is revoked and refused.
 // Routes read the admin it let through from the context instead of checking again.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { addLogFields } from "../../server/logger.ts";
+import { isDataUrl, pageUrl } from "./data-url";
 import { requireAdmin, type SessionUser } from "./session.server";
 
 const adminUserContext = createContext<SessionUser | null>(null);
 
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }) => {
-  context.set(adminUserContext, await requireAdmin(pageRequest(request)));
+  const page = pageRequest(request);
+  const user = await requireAdmin(page);
+  context.set(adminUserContext, user);
+  // A failure logged later in this request names the admin route and who was using it.
+  addLogFields({ route: new URL(page.url).pathname, userId: user.id });
 };
 
 /**
@@ -19,10 +25,8 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
  */
 function pageRequest(request: Request): Request {
   const url = new URL(request.url);
-  if (!url.pathname.endsWith(".data")) return request;
-  url.pathname = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.slice(0, -".data".length);
-  url.searchParams.delete("_routes");
-  return new Request(url, { method: request.method, headers: request.headers });
+  if (!isDataUrl(url)) return request;
+  return new Request(pageUrl(url), { method: request.method, headers: request.headers });
 }
 
 /** The admin the guard let through; only routes under the admin layout may ask. */

@@ -68,7 +68,7 @@ export async function reorderRows(
     return saved(section.list, ORDER_SAVED);
   } catch (error) {
     if (error instanceof Response) throw error;
-    logFailure("admin reorder failed", error);
+    logFailure("admin reorder failed", error, "reorder");
     return rejected({ lastResult: null, toast: failed(serverMessage(error)) }, 500);
   }
 }

@@ -69,7 +69,7 @@ export async function sectionLoader<R extends Row>(
   try {
     items = await list();
   } catch (error) {
-    logFailure(onLoadError.title, error);
+    logFailure(onLoadError.title, error, "load");
     loadError = { title: onLoadError.title, description: onLoadError.description ?? serverMessage(error) };
   }
   return {
@@ -122,7 +122,7 @@ export async function deleteRow<R extends Row>(
     return saved(section.list, section.deleted);
   } catch (error) {
     if (error instanceof Response) throw error;
-    logFailure("admin delete failed", error);
+    logFailure("admin delete failed", error, "delete");
     return rejected({ lastResult: null, toast: section.failed(serverMessage(error)) }, 500);
   }
 }
@@ -143,7 +143,7 @@ export async function guardSave(
   } catch (error) {
     if (error instanceof Response) throw error;
     await discard(parsed.stored);
-    logFailure("admin save failed", error);
+    logFailure("admin save failed", error, "save");
     return rejected({ lastResult: submission.reply(), toast: failed(serverMessage(error)) }, 500);
   }
 }
@@ -283,7 +283,7 @@ export async function writeRow<R extends Row, S extends FormSubmission, Data ext
  */
 async function deleteFiles(urls: Array<string | null | undefined>) {
   for (const url of urls) {
-    if (url) await deleteUnlessUsed(url).catch((error: unknown) => logFailure("file delete failed", error));
+    if (url) await deleteUnlessUsed(url).catch((error: unknown) => logFailure("file delete failed", error, "file-delete"));
   }
 }
 

@@ -10,6 +10,7 @@ import { CONVERSATION_RETENTION_MS } from "./chat/conversation.server";
 import { db } from "./db.server";
 import { sweepExpired as sweepRateLimits } from "./rate-limit.server";
 import { sweepExpiredSessions } from "./session.server";
+import { errorFields, log } from "../../server/logger.ts";
 
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -32,14 +33,7 @@ export async function sweepExpiredRows(now = new Date()): Promise<SweepResult> {
 }
 
 function logFailure(error: unknown) {
-  console.error(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "error",
-      msg: "housekeeping failed",
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
+  log("error", "housekeeping failed", errorFields(error));
 }
 
 const state = globalThis as { __housekeeping?: { stop(): void } };

@@ -7,6 +7,7 @@ import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
 import { isVideoUrl } from "./media";
 import { urlList } from "./url-list";
+import { errorFields, log } from "../../server/logger.ts";
 
 /** The category named by `?categoria=`, or null for Todos / unknown values. */
 export function categoryFromUrl(url: URL, allowed: readonly string[]): string | null {
@@ -46,7 +47,7 @@ export async function listClientLogos(context: Context) {
   try {
     return await db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] });
   } catch (error) {
-    console.error("Error loading logos", error);
+    log("error", "client logos unreadable, strip hidden", errorFields(error));
     markDegraded(context);
     return [];
   }
@@ -64,7 +65,7 @@ export async function listPublishedPosts(context: Context) {
       orderBy: [{ publishedAt: "desc" }, { createdAt: "desc" }],
     });
   } catch (error) {
-    console.error("Error loading posts", error);
+    log("error", "blog posts unreadable, list shown empty", errorFields(error));
     markDegraded(context);
     return [];
   }
@@ -74,7 +75,7 @@ export async function getPublishedPost(slug: string, context: Context) {
   try {
     return await db.blogPost.findFirst({ where: { slug, ...publicPostWhere() } });
   } catch (error) {
-    console.error("Error loading post", error);
+    log("error", "blog post unreadable, answered as not found", { slug, ...errorFields(error) });
     markDegraded(context);
     return null;
   }

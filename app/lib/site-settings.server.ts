@@ -6,6 +6,7 @@ import type { SiteSettings as SiteSettingsRow } from "../generated/prisma-sqlite
 import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
 import { defaultSiteSettings, type SiteSettings } from "./site-settings";
+import { errorFields, log } from "../../server/logger.ts";
 
 type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt">;
 
@@ -17,7 +18,7 @@ export async function getSiteSettings(context?: Readonly<RouterContextProvider>)
     const row = await db.siteSettings.findUnique({ where: { id: 1 } });
     return (lastRead = row ? fromRow(row) : defaultSiteSettings);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "site settings unreadable, last known values used", error: String(error) }));
+    log("error", "site settings unreadable, last known values used", errorFields(error));
     markDegraded(context);
     return lastRead ?? defaultSiteSettings;
   }

@@ -3,6 +3,7 @@
 // JavaScript (the 120 KB first-load budget of /). See components/site/static-html.tsx.
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { isDataUrl } from "./data-url";
 
 export function renderStaticHtml(node: ReactNode): string {
   return renderToStaticMarkup(node);
@@ -16,7 +17,7 @@ export function renderStaticHtml(node: ReactNode): string {
  * navigation (a `.data` request) has no page to take it from, so it gets the markup as data.
  */
 export function staticHtmlData(request: Request, html: string): { html?: string } {
-  if (new URL(request.url).pathname.endsWith(".data")) return { html };
+  if (isDataUrl(new URL(request.url))) return { html };
   return Object.defineProperty({}, "html", { value: html, enumerable: false });
 }
 

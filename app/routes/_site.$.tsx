@@ -1,9 +1,10 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/_site.$";
+import { log } from "../../server/logger.ts";
 
 // Any path no other route claims: logged, answered with HTTP 404 and the not-found page.
 export function loader({ request }: Route.LoaderArgs) {
-  console.warn(JSON.stringify({ level: "warn", msg: "404 Not Found", path: new URL(request.url).pathname }));
+  log("warn", "404 Not Found", { path: new URL(request.url).pathname });
   return data(null, { status: 404 });
 }
 

@@ -10,7 +10,7 @@ import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
 import { TextField } from "~/components/admin/fields";
 import { AdminPage } from "~/components/admin/page";
 import { requiredText } from "~/lib/forms/admin-schema";
-import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
+import { isParsed, logFailure, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
 import type { LoadError } from "~/lib/admin-section.server";
 import { db } from "~/lib/db.server";
 import { defaultSiteSettings, type SiteSettings } from "~/lib/site-settings";
@@ -155,7 +155,7 @@ export async function loader(_: Route.LoaderArgs) {
     const row = await db.siteSettings.findUnique({ where: { id: 1 } });
     return { values: toFormValues(row ? fromRow(row) : defaultSiteSettings), loadError: null };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "Erro ao carregar configurações", error: String(error) }));
+    logFailure("site settings unreadable", error, "load");
     const loadError: LoadError = { title: "Erro ao carregar configurações", description: "Os valores abaixo são os padrões do site." };
     return { values: toFormValues(defaultSiteSettings), loadError };
   }
@@ -171,7 +171,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { before, after } = await saveSiteSettings(toSettings(submission.value));
     await recordActivity(log, { action: "settings", summary: describeChanges(before, after) });
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "admin write failed", error: String(error) }));
+    logFailure("admin save failed", error, "save");
     return rejected({ lastResult: submission.reply(), toast: TOASTS.saveFailed }, 500);
   }
   return saved(PAGE, TOASTS.saved);

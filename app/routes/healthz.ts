@@ -1,4 +1,5 @@
 import { db, dbReady } from "~/lib/db.server";
+import { errorFields, log } from "../../server/logger.ts";
 
 // Liveness and readiness: 200 when the database answers, 503 when it does not.
 export async function loader() {
@@ -8,7 +9,7 @@ export async function loader() {
     await db.$queryRawUnsafe("SELECT 1");
     return Response.json({ status: "ok", database: "up" }, { headers });
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "healthz: database unreachable", error: String(error) }));
+    log("error", "healthz: database unreachable", errorFields(error));
     return Response.json({ status: "error", database: "down" }, { status: 503, headers });
   }
 }

@@ -8,6 +8,7 @@ import { RemoteImageError } from "../lib/remote-image.server.ts";
 import { etagMatches, IMMUTABLE_CACHE, plain } from "../lib/http.server.ts";
 import { isImageWidth } from "../lib/image-url.ts";
 import type { Route } from "./+types/img";
+import { errorFields, log } from "../../server/logger.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     variant = await variantFor(source, width, format);
   } catch (error) {
     if (error instanceof RemoteImageError) return plain(error.status, error.message);
-    console.error(JSON.stringify({ level: "error", msg: "img: could not resize", src: source.src, error: String(error) }));
+    log("error", "img: could not resize", { src: source.src, ...errorFields(error) });
     return plain(422, "Imagem inválida");
   }
   if (!variant) return plain(404, "Imagem não encontrada");

@@ -27,11 +27,6 @@ test("the chat panel is open on page load with its header, greeting, suggestions
   await expect(whatsapp).toHaveAttribute("rel", "noopener noreferrer");
 });
 
-test("the webhook's address never reaches the browser", async ({ page }) => {
-  await page.goto("/");
-  expect(await page.content()).not.toContain("webhook/windapp");
-});
-
 test("on a phone the panel is a full-width bottom sheet that leaves the top of the page visible", async ({ page, javaScriptEnabled }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");

@@ -1,6 +1,7 @@
 // Home's sections 1 to 9 are static markup sent once: in the document as HTML, not a second time
-// inside its hydration data. With JavaScript the hydrated page keeps that markup, and a
-// client-side navigation back to / (which has no page to take it from) gets it from the loader.
+// inside its hydration data (checked over HTTP in tests/routes/public-http.test.ts). With
+// JavaScript the hydrated page keeps that markup, and a client-side navigation back to / (which
+// has no page to take it from) gets it from the loader.
 import { expect, test, type Page } from "@playwright/test";
 
 const LOGOS = "TEMOS A CONFIANÇA DE + DE 200 MARCAS NO MERCADO";
@@ -15,13 +16,6 @@ async function expectSections(page: Page) {
   await expect(page.locator("details.faq-item").first()).toHaveAttribute("open", "");
   await expect(page.locator("#diagnostico")).toBeVisible();
 }
-
-test("the document carries the home sections once", async ({ request }) => {
-  const html = await (await request.get("/", { headers: { cookie: "cookieConsent=accepted" } })).text();
-  expect(html.split("TEMOS A CONFIANÇA").length - 1).toBe(1);
-  expect(html.split("Metodologia em 5 fases").length - 1).toBe(1);
-  expect(html.split(FAQ).length - 1).toBe(1);
-});
 
 test("the home sections show, and stay after hydration and client-side navigations", async ({ page, context, baseURL, javaScriptEnabled }) => {
   await context.addCookies([{ name: "cookieConsent", value: "accepted", url: baseURL! }]);

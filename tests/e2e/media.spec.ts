@@ -6,6 +6,7 @@ import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { baseURL } from "../../playwright.config";
+import { signIn } from "./admin-helpers";
 
 const AVIF = "image/avif,image/webp,*/*";
 
@@ -34,13 +35,7 @@ test("a photo uploaded in the admin is stored, served with Range and resized", a
     .toBuffer();
   const title = `Painel mídia ${Date.now()}`;
 
-  await page.goto("/admin/login");
-  await page.getByLabel("E-mail").fill("admin@winddigital.com.br");
-  await page.getByLabel("Senha").fill("admin-demo-123");
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/admin") && !url.pathname.startsWith("/admin/login"));
-
-  await page.goto("/admin/led-panels?novo");
+  await signIn(page, "/admin/led-panels?novo");
   // The admin form's fields carry the database's column names.
   const form = page.locator("form").filter({ has: page.locator('[name="primary_flow"]') });
   await form.locator('[name="title"]').fill(title);

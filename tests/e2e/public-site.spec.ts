@@ -256,13 +256,6 @@ test("blog: only published posts, Portuguese dates, post page and 404 for drafts
   await expect(page.getByRole("main").getByRole("link", { name: "Voltar para o blog" })).toHaveAttribute("href", "/blog");
 });
 
-test("unknown paths answer 404 with the not-found page", async ({ page }) => {
-  const response = await page.goto("/nada-aqui/nem-ali");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByText("404", { exact: true })).toBeVisible();
-  await expect(page.getByText("Oops! Page not found")).toBeVisible();
-});
-
 test("footer: hidden admin link, contact links, legal links and current year", async ({ page }) => {
   await page.goto("/sobre");
   const footer = page.getByRole("contentinfo");
@@ -377,12 +370,4 @@ test.describe("forms that open WhatsApp", () => {
       expect(waText(whatsapp)).toContain(expected);
     }
   });
-});
-
-test("sitemap.xml lists published posts only, robots.txt disallows /admin", async ({ request }) => {
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  expect(sitemap).toContain("/blog/agente-de-ia-no-whatsapp-atendimento-24-horas</loc><lastmod>");
-  expect(sitemap).not.toContain(DRAFT_SLUG);
-  const robots = await (await request.get("/robots.txt")).text();
-  expect(robots).toContain("Disallow: /admin");
 });

@@ -1,5 +1,6 @@
 // Runs before each test file, before the app's modules load: points DATABASE_URL and
-// UPLOADS_DIR at a fresh, migrated database and an empty folder of this file's own.
+// UPLOADS_DIR at a fresh, migrated database and an empty folder of this file's own, and makes an
+// unexpected error output fail the test (tests/helpers/error-trap.ts).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,3 +30,7 @@ process.env.SITE_URL = "http://localhost:3000";
 delete process.env.CHAT_WEBHOOK_URL;
 delete process.env.S3_ENDPOINT;
 await migrate(databaseUrl);
+
+// Loaded after the environment above is set: the app's modules read it when they load.
+const { installErrorTrap } = await import("./error-trap.ts");
+installErrorTrap();

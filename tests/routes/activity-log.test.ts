@@ -4,6 +4,7 @@
 // person; and a log that cannot be written never fails the change itself.
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { expectErrorOutput } from "../helpers/error-trap";
 import { db } from "~/lib/db.server";
 import { requestInfoContext } from "~/lib/request-info.server";
 import { describeChanges } from "~/lib/activity.server";
@@ -154,6 +155,7 @@ describe("activity log", () => {
   });
 
   it("a log that cannot be written does not fail the change", async () => {
+    const errors = expectErrorOutput();
     const { cookie } = await signedIn();
     await db.$executeRawUnsafe('DROP TABLE "activity_log"');
     const response = await responseOf(
@@ -162,5 +164,6 @@ describe("activity log", () => {
     );
     expect(response.status).toBe(302);
     expect(await db.clientLogo.count({ where: { clientName: "Sem registro" } })).toBe(1);
+    expect(errors()).toEqual([expect.objectContaining({ msg: "activity log write failed", action: "create", err: expect.any(Error) })]);
   });
 });

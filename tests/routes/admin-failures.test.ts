@@ -6,6 +6,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { expectErrorOutput } from "../helpers/error-trap";
 import { db, isPostgres } from "~/lib/db.server";
 import * as portfolio from "~/routes/admin.portfolio";
 import * as led from "~/routes/admin.led-panels";
@@ -149,6 +150,7 @@ describe.each(cases)("$path when the database fails", (section) => {
     const [row] = await db.$queryRawUnsafe<Array<{ id: string }>>(`SELECT id FROM ${section.table}`);
     const filesBefore = await storedFiles();
     restore = await failWrites(section.table);
+    const errors = expectErrorOutput();
 
     const create = await dataOf(section.action, formRequest(section.path, section.fields(), { cookie }));
     expect(create.status).toBe(500);
@@ -164,6 +166,12 @@ describe.each(cases)("$path when the database fails", (section) => {
     const remove = await dataOf(section.action, formRequest(section.path, { intent: "delete", id: row!.id }, { cookie }));
     expect(remove.status).toBe(500);
     expect(remove.body.toast).toEqual(section.deleteFailed(REASON));
+    // Each failure is logged with the action that failed and the error (its stack included).
+    expect(errors().map((line) => [line.msg, line.action, line.err instanceof Error])).toEqual([
+      ["admin save failed", "save", true],
+      ["admin save failed", "save", true],
+      ["admin delete failed", "delete", true],
+    ]);
 
     await restore();
     restore = null;
@@ -176,6 +184,7 @@ describe.each(cases)("$path when the database fails", (section) => {
   it("a table that cannot be read: the delete and the save end in the section's toast, the list in its load error", async () => {
     const cookie = await sessionCookie();
     const filesBefore = await storedFiles();
+    expectErrorOutput();
     await db.$executeRawUnsafe(`ALTER TABLE ${section.table} RENAME TO ${section.table}_away`);
     restore = async () => void (await db.$executeRawUnsafe(`ALTER TABLE ${section.table}_away RENAME TO ${section.table}`));
 

@@ -3,6 +3,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { expectErrorOutput } from "../helpers/error-trap";
 import { db } from "~/lib/db.server";
 import { currentContentVersion } from "~/lib/content-version.server";
 import * as portfolio from "~/routes/admin.portfolio";
@@ -245,6 +246,7 @@ describe("/admin/course-testimonials", () => {
 
 describe("sectionLoader", () => {
   it("renders the list page empty with the section's load error when the list cannot be read", async () => {
+    expectErrorOutput();
     const { sectionLoader } = await import("~/lib/admin-section.server");
     const cookie = await sessionCookie();
     const failing = () => Promise.reject(new Error("connection refused\nstack details"));

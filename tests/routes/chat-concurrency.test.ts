@@ -2,7 +2,8 @@
 // webhook at once; a message beyond the cap gets the chat's error answer at once (JSON with
 // JavaScript, the no-JavaScript conversation without), so no visitor is left hanging and no
 // accepted message is lost silently: each one reaches the webhook or is answered with the error.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectErrorOutput } from "../helpers/error-trap";
 import { cookiesFrom, formRequest, routeArgs, ORIGIN } from "../helpers/request";
 import { startWebhookServer, type WebhookProcess } from "../helpers/webhook-server";
 
@@ -24,9 +25,6 @@ beforeAll(async () => {
   ({ loader: siteLoader } = await import("~/routes/_site"));
 });
 afterAll(() => webhook?.stop());
-// Each refusal and failure is logged as an error line; they are the point here, not noise.
-const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
-afterAll(() => errorLog.mockRestore());
 
 function jsonRequest(message: string) {
   const headers = new Headers({ "Content-Type": "application/json", Origin: ORIGIN });
@@ -48,7 +46,8 @@ async function webhookMessages(prefix: string): Promise<string[]> {
 
 describe("POST /api/chat with the webhook at its concurrency cap", () => {
   it(`forwards ${CAP} of ${CAP + EXTRA} concurrent messages and answers the other ${EXTRA} with the error at once`, async () => {
-    errorLog.mockClear();
+    // Each refusal is logged as an error line; they are the point here, not noise.
+    const errors = expectErrorOutput();
     const started = performance.now();
     const messages = Array.from({ length: CAP + EXTRA }, (_, i) => `modo:slow lote ${i}`);
     const results = await Promise.all(messages.map((m) => timedAsk(m, started)));
@@ -62,13 +61,14 @@ describe("POST /api/chat with the webhook at its concurrency cap", () => {
     // Refused at once: every refusal came back before the webhook answered anything.
     expect(Math.max(...refused.map((r) => r.ms))).toBeLessThan(Math.min(...accepted.map((r) => r.ms)));
     expect(Math.min(...accepted.map((r) => r.ms))).toBeGreaterThanOrEqual(SLOW_MS - 50);
-    const causes = errorLog.mock.calls.map((call) => JSON.parse(String(call[0])).cause as string);
+    const causes = errors().map((line) => line.cause);
     expect(causes).toEqual(Array(EXTRA).fill(`busy: ${CAP} webhook calls in progress`));
     // Exactly the accepted messages reached the webhook: none lost, none sent twice.
     expect(await webhookMessages("modo:slow lote")).toEqual(accepted.map((r) => r.message).sort());
   });
 
   it("frees a place when a call ends, however it ends", async () => {
+    expectErrorOutput();
     const failed = await Promise.all(Array.from({ length: CAP }, (_, i) => timedAsk(`modo:500 falha ${i}`, 0)));
     for (const r of failed) expect(r).toMatchObject({ status: 502, reply: ERROR });
     const after = await Promise.all(Array.from({ length: CAP }, (_, i) => timedAsk(`depois ${i}`, 0)));
@@ -76,6 +76,7 @@ describe("POST /api/chat with the webhook at its concurrency cap", () => {
   });
 
   it("without JavaScript, a message beyond the cap shows the error in the visitor's conversation", async () => {
+    expectErrorOutput();
     const waiting = Array.from({ length: CAP }, (_, i) => timedAsk(`modo:slow ocupado ${i}`, 0));
     // Let the slow calls take every place before the form post arrives.
     await expect.poll(async () => (await webhookMessages("modo:slow ocupado")).length, { timeout: 5000 }).toBe(CAP);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { expectErrorOutput } from "../helpers/error-trap";
 import { loader } from "~/routes/healthz";
 import { freePort } from "../../scripts/lib/pg-cluster.ts";
 
@@ -14,16 +15,15 @@ describe("/healthz", () => {
     const saved = process.env.DATABASE_URL;
     process.env.DATABASE_URL = `postgres://nobody@127.0.0.1:${await freePort()}/gone`;
     vi.resetModules();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = expectErrorOutput();
     try {
       const { loader: unreachableLoader } = await import("~/routes/healthz");
       const response = await unreachableLoader();
       expect(response.status).toBe(503);
       expect(response.headers.get("Cache-Control")).toBe("no-store");
       expect(await response.json()).toEqual({ status: "error", database: "down" });
-      expect(errors).toHaveBeenCalledWith(expect.stringContaining("healthz: database unreachable"));
+      expect(errors()).toEqual([expect.objectContaining({ msg: "healthz: database unreachable", err: expect.any(Error) })]);
     } finally {
-      errors.mockRestore();
       process.env.DATABASE_URL = saved;
       vi.resetModules();
     }

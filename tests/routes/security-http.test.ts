@@ -265,7 +265,7 @@ describe("unexpected errors", () => {
     await new Promise((r) => setTimeout(r, 50));
     const errors = broken.logs().filter((l) => l.level === "error" && l.requestId === requestId);
     expect(errors.length).toBeGreaterThan(0);
-    expect(String(errors[0]!.stack)).toMatch(/\n\s+at /);
+    expect(String((errors[0]!.err as { stack?: string }).stack)).toMatch(/\n\s+at /);
     expect(broken.logs().find((l) => l.msg === "request" && l.requestId === requestId)).toMatchObject({ status: 500 });
   });
 });

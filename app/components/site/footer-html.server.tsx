@@ -2,6 +2,7 @@
 // settings and the year, so it is rendered once for those and reused; the one part that depends on
 // the request, the page the no-JavaScript cookie reset comes back to, is filled in per request.
 import type { SiteSettings } from "~/lib/site-settings";
+import { pageUrl } from "~/lib/data-url";
 import { fillAttribute, renderStaticHtml } from "~/lib/static-html.server";
 import { SiteFooter } from "./site-footer";
 
@@ -19,7 +20,6 @@ export function footerHtml(settings: SiteSettings, request: Request): string {
 
 /** The page's path and query; for a client-side navigation's data request, the page it is for. */
 function pagePath(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("_routes");
-  return (url.pathname.replace(/(\/_root)?\.data$/, "") || "/") + url.search;
+  const url = pageUrl(new URL(request.url));
+  return url.pathname + url.search;
 }

@@ -6,6 +6,7 @@ import { getSiteSettings } from "~/lib/site-settings.server";
 import { offlineReply } from "./offline-responder.server";
 import { MESSAGE_EMPTY, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG, RATE_LIMITED, REPLY_ERROR, REPLY_MISSING } from "./texts";
 import { askWebhook } from "./webhook.server";
+import { log } from "../../../server/logger.ts";
 
 export type ChatAnswer =
   | { status: 200 | 502; message: string; reply: string }
@@ -57,15 +58,7 @@ export async function answerChatMessage(raw: unknown, visitor: ChatVisitor): Pro
 
   const result = await askWebhook(url, { message, sessionId: visitor.sessionId }, env.CHAT_TIMEOUT_MS);
   if (!result.ok) {
-    console.error(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: "error",
-        msg: "chat webhook failed",
-        cause: result.cause,
-        requestId: visitor.requestId,
-      }),
-    );
+    log("error", "chat webhook failed", { cause: result.cause, requestId: visitor.requestId });
     return { status: 502, message, reply: REPLY_ERROR };
   }
   return { status: 200, message, reply: result.reply ?? REPLY_MISSING };

@@ -23,6 +23,7 @@ import {
 import type { Readable } from "node:stream";
 import { IMMUTABLE_CACHE } from "../http.server.ts";
 import { BUCKETS, isBucket, isSafeKey, type Bucket, type ListedObject, type ObjectBody, type StorageBackend } from "./keys.server.ts";
+import { errorFields, log } from "../../../server/logger.ts";
 
 export interface S3Config {
   endpoint: string;
@@ -82,14 +83,7 @@ export class S3Storage implements StorageBackend {
     try {
       await this.client.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: JSON.stringify(policy) }));
     } catch (error) {
-      console.warn(
-        JSON.stringify({
-          level: "warn",
-          msg: "storage: could not make the bucket publicly readable; do it in the store's console",
-          bucket,
-          error: String(error),
-        }),
-      );
+      log("warn", "storage: could not make the bucket publicly readable; do it in the store's console", { bucket, ...errorFields(error) });
     }
   }
 

@@ -1,0 +1,68 @@
+// What the production server answers to plain HTTP requests for public documents, checked without a
+// browser (these checks used to run in the browser suite, twice: JavaScript on and off, although
+// no script is involved): the not-found page, the sitemap and robots.txt, the home sections sent
+// once in the document, and the chat webhook's address kept out of the page and its scripts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { startServer, type RunningServer } from "../helpers/platform-server";
+
+// Never contacted here: the chat is not used, only its address must not leak.
+const WEBHOOK = "http://127.0.0.1:9/webhook/segredo-da-automacao";
+let server: RunningServer;
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers });
+
+beforeAll(async () => {
+  await db.clientLogo.create({ data: { clientName: "Logo A", logoUrl: "/a.png", orderIndex: 0 } });
+  await db.blogPost.createMany({
+    data: [
+      { title: "Publicado", slug: "publicado", coverImage: "/x.jpg", excerpt: "e", content: "<p>ok</p>", publishedAt: new Date("2026-01-10T12:00:00Z") },
+      {
+        title: "Rascunho",
+        slug: "rascunho",
+        coverImage: "/x.jpg",
+        excerpt: "e",
+        content: "<p>ok</p>",
+        isPublished: false,
+        publishedAt: new Date("2026-01-11T12:00:00Z"),
+      },
+    ],
+  });
+  server = await startServer({ DATABASE_URL: process.env.DATABASE_URL, CHAT_WEBHOOK_URL: WEBHOOK });
+});
+afterAll(async () => {
+  expect(await server.stop()).toBe(0);
+});
+
+describe("public documents over HTTP", () => {
+  it.each(["/pagina-que-nao-existe", "/nada-aqui/nem-ali"])("%s answers 404 with the not-found page and a way home", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('lang="pt-BR"');
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>[^<]*Voltar para o início/);
+  });
+
+  it("sitemap.xml lists published posts only, robots.txt disallows /admin", async () => {
+    const sitemap = await (await get("/sitemap.xml")).text();
+    expect(sitemap).toContain("/blog/publicado</loc><lastmod>");
+    expect(sitemap).not.toContain("/blog/rascunho");
+    const robots = await (await get("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /admin");
+  });
+
+  it("the chat webhook's address reaches neither the page nor any script it loads", async () => {
+    const html = await (await get("/")).text();
+    expect(html).not.toContain("segredo-da-automacao");
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of new Set(scripts)) expect(await (await get(script)).text(), script).not.toContain("segredo-da-automacao");
+  });
+
+  it("the home document carries its static sections once (not again in its hydration data)", async () => {
+    const html = await (await get("/", { cookie: "cookieConsent=accepted" })).text();
+    for (const text of ["TEMOS A CONFIANÇA", "Metodologia em 5 fases", "Dúvidas frequentes sobre Transformação Digital"]) {
+      expect(html.split(text).length - 1, text).toBe(1);
+    }
+  });
+});
