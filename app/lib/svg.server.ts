@@ -151,8 +151,9 @@ function renderInChild(svg: Buffer): Promise<Buffer> {
   });
 }
 
-let running: Promise<unknown> = Promise.resolve();
-let waiting = 0;
+/** Whether a render is running; the renders waiting for their turn. */
+let rendering = false;
+const line: Array<() => void> = [];
 
 /** A PNG of the SVG (transparent background, longest side SVG_RASTER_SIZE at most). */
 export async function rasterizeSvg(svg: Buffer): Promise<Buffer> {
@@ -160,12 +161,16 @@ export async function rasterizeSvg(svg: Buffer): Promise<Buffer> {
   const text = svg.toString("utf8");
   if (/<!ENTITY/i.test(text) || /<!DOCTYPE[^>]*\[/i.test(text)) throw new SvgRefused("svg declares entities");
   if (/XInclude|xi:include/i.test(text)) throw new SvgRefused("svg uses XInclude");
-  if (waiting >= SVG_RENDER_LIMITS.maxWaiting) throw new SvgBusy("too many svg renders waiting");
-  waiting++;
-  const turn = running.then(() => {
-    waiting--;
-    return renderInChild(svg);
-  });
-  running = turn.catch(() => undefined);
-  return turn;
+  if (rendering) {
+    if (line.length >= SVG_RENDER_LIMITS.maxWaiting) throw new SvgBusy("too many svg renders waiting");
+    await new Promise<void>((resolve) => line.push(resolve)); // the render that finishes hands its turn over
+  }
+  rendering = true;
+  try {
+    return await renderInChild(svg);
+  } finally {
+    const next = line.shift();
+    if (next) next();
+    else rendering = false;
+  }
 }

@@ -77,7 +77,10 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       // A name every object inherits is no type: no filter, every file listed.
       const everything = (await list()).files.map((f) => f.url);
       for (const inherited of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
-        expect((await list(`?tipo=${inherited}`)).files.map((f) => f.url), inherited).toEqual(everything);
+        expect(
+          (await list(`?tipo=${inherited}`)).files.map((f) => f.url),
+          inherited,
+        ).toEqual(everything);
       }
     });
 
