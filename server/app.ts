@@ -53,14 +53,6 @@ export interface ServerOptions {
 /** Public HTML may be kept by shared caches for a minute and served stale while revalidating. */
 const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 const PERSONAL_CACHE_CONTROL = "private, no-cache";
-/** Admin pages and their data: never kept by the browser's or anyone's cache. */
-const ADMIN_CACHE_CONTROL = "no-store";
-
-/** The admin area: its pages (/admin, /admin/...) and their single-fetch data (/admin.data, /admin/x.data). */
-function isAdminPath(url: string): boolean {
-  const path = url.split("?", 1)[0]!;
-  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.");
-}
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -159,9 +151,9 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
         // The shared page is rendered as for an anonymous visitor, whatever personal parts this one has.
         response = await handleRequest(lookup?.personal ? withCookies(request, sharedCookies(req.headers.cookie)) : request, newContext());
         if (method !== "GET" && method !== "HEAD") cache.expireVersion();
-        // Admin answers, and a failed read shown as an empty state (right for this visitor, wrong for
-        // the next ones), are kept by no cache, whatever the route said.
-        cacheControl = isAdminPath(url) ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
+        // A failed read shown as an empty state (right for this visitor, wrong for the next ones) is
+        // kept by no cache, whatever the route said. (Admin routes set no-store themselves.)
+        cacheControl = loadStatus.degraded ? "no-store" : undefined;
         if (lookup && method === "GET" && !cacheControl && isStorable(response)) {
           page = await toCachedPage(response, security);
           page.reads = (await app.readFingerprints(readsUsed, version!)) ?? undefined;

@@ -19,6 +19,10 @@ import { requireAdmin } from "~/lib/session.server";
 import { SiteSettingsProvider } from "~/lib/site-settings";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { blogPostingJsonLd } from "~/lib/structured-data";
+import { adminNoStore } from "~/lib/admin-guard.server";
+
+// An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
+export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
 
 const PREVIEW_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
