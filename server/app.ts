@@ -10,7 +10,7 @@
 //   6. the React Router app, with a fresh CSP nonce; its responses compressed as they stream.
 // Security headers are set on every response; an answer that depends on the visitor's cookies
 // says so (Vary: Cookie, and private); admin responses are never stored by anyone
-// (Cache-Control: no-store); after every response the unread rest of the request body is
+// (Cache-Control: no-store, set by the admin routes themselves); after every response the unread rest of the request body is
 // drained or the connection closed, so keep-alive connections never wedge.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -24,7 +24,7 @@ import { isCompressible, negotiateEncoding, streamingCompressor, type Encoding }
 import { crossSiteRefusal } from "./csrf.ts";
 import { errorFields, log, withRequestId } from "./logger.ts";
 import { isPublicRead, isStorable, PageCache, sendStored, storedPage } from "./page-cache/index.ts";
-import { isAdminPath, policyPath } from "./request-path.ts";
+import { policyPath } from "./request-path.ts";
 import { createNonce, securityHeaders, type SecurityOptions } from "./security-headers.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, bodyTooLargePage, drainAfterResponse, PUBLIC_BODY_LIMIT, readBody, streamsToApp, wantsJson } from "./request-body.ts";
 import { clientAddress } from "./client-address.ts";
@@ -52,8 +52,6 @@ export interface ServerOptions {
 
 /** A page rendered for one visitor: their browser may keep it, but must ask again before reusing it. */
 const PERSONAL_CACHE_CONTROL = "private, no-cache";
-/** Admin pages and their data: never kept by the browser's or anyone's cache. */
-const ADMIN_CACHE_CONTROL = "no-store";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -114,7 +112,6 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
       context.set(app.loadStatusContext, loadStatus);
       return handleRequest(request, context);
     };
-    const admin = isAdminPath(path);
 
     // The page everyone with these cookies gets: the cookies it is rendered with (rebuilt from
     // what the page depends on), or null when this visitor's page is their own.
@@ -152,8 +149,9 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     const response = own.response ?? (await render(request));
     if (method !== "GET" && method !== "HEAD") cache.expireVersion();
     setCacheStatus(sharedCookies === null ? "bypass" : loadStatus.degraded ? "degraded" : "uncacheable");
-    // Admin answers, and degraded pages, are kept by no cache, whatever the route said.
-    const cacheControl = admin ? ADMIN_CACHE_CONTROL : loadStatus.degraded ? "no-store" : undefined;
+    // Degraded pages are kept by no cache, whatever the route said. (Admin routes send no-store
+    // themselves, from where they are matched, so it holds for any spelling of their path.)
+    const cacheControl = loadStatus.degraded ? "no-store" : undefined;
     return sendStreamed(req, res, response, securityHeaders(nonce, security), cacheControl);
   }
 

@@ -11,6 +11,13 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AppModule } from "./app.ts";
 
+// libuv's thread pool does file reads, compression and sharp's image work alike; Node starts it
+// with 4 threads on first use, so it is sized here, before anything uses it. Image work takes at
+// most 2 of its threads at a time (app/lib/image.server.ts) and SVG renders run in a child
+// process of their own (app/lib/svg.server.ts): the other threads stay free for static files,
+// media and compression whatever images are being made. An operator's own value wins.
+process.env.UV_THREADPOOL_SIZE ||= "16";
+
 const development = process.argv.includes("--dev");
 // Before env.server.ts loads: it validates the environment as soon as it is imported.
 if (development) process.env.NODE_ENV ||= "development";

@@ -32,11 +32,11 @@ const ACTIVITY_ACTIONS = {
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
 export function sectionName(section: string): string {
-  return (ACTIVITY_SECTIONS as Record<string, string>)[section] ?? section;
+  return Object.hasOwn(ACTIVITY_SECTIONS, section) ? (ACTIVITY_SECTIONS as Record<string, string>)[section]! : section;
 }
 
 export function actionName(action: string): string {
-  return (ACTIVITY_ACTIONS as Record<string, string>)[action] ?? action;
+  return Object.hasOwn(ACTIVITY_ACTIONS, action) ? (ACTIVITY_ACTIONS as Record<string, string>)[action]! : action;
 }
 
 const whenFormat = new Intl.DateTimeFormat("pt-BR", {

@@ -10,6 +10,25 @@ import { requireAdmin, type SessionUser } from "./session.server";
 
 const adminUserContext = createContext<SessionUser | null>(null);
 
+/**
+ * Admin answers are kept by no cache, the browser's or anyone's: `Cache-Control: no-store` on
+ * pages, their `.data` answers, redirects and error pages alike. Set here, by the routes the
+ * router matched, rather than by the server guessing from the URL: the router matches any
+ * spelling it accepts (`/ADMIN/...`, `/%61dmin/...`) and the header goes with whatever it matched.
+ * The admin layout and every admin route outside it (sign-in, sign-out, the blog preview) run it.
+ */
+export const adminNoStore: MiddlewareFunction<Response> = async (_args, next) => {
+  let response: Response;
+  try {
+    response = await next();
+  } catch (thrown) {
+    if (thrown instanceof Response) thrown.headers.set("Cache-Control", "no-store");
+    throw thrown;
+  }
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+};
+
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }) => {
   const page = pageRequest(request);
   const user = await requireAdmin(page);

@@ -4,7 +4,9 @@
 //
 // Throttling counts every attempt before its password is checked (never check-then-count, which
 // a burst of parallel attempts slips through): 5 per e-mail and 20 per address (an IPv6 /64) in
-// 15 minutes; a correct password clears the e-mail's count.
+// 15 minutes; a correct password clears the e-mail's count. An attempt the password checker
+// refused for lack of room (a burst: password.server.ts) was never checked, so its counts are
+// given back: a burst cannot lock an account out with attempts that never ran.
 //
 // Known devices: a browser that signed in successfully gets a signed, HttpOnly cookie naming the
 // e-mail and a random device id. Its attempts for that e-mail count against that device alone
@@ -16,6 +18,7 @@
 import { createCookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { db } from "./db.server";
 import { env } from "./env.server";
@@ -39,6 +42,13 @@ interface AuthUser {
 
 class InvalidCredentials extends Error {}
 
+/**
+ * The password checker's line for the attempt being verified: its address (as rate limits count
+ * it). Not the e-mail: an unknown e-mail costs a check too, so a line per e-mail would give an
+ * attacker as many lines as names they make up.
+ */
+const checkLine = new AsyncLocalStorage<string>();
+
 // Made once, in the background, so the first unknown e-mail does not pay for it.
 void dummyHash().catch(() => undefined);
 
@@ -53,7 +63,7 @@ const authenticator = new Authenticator<AuthUser>().use(
     const email = normalizeEmail(form.get("email"));
     const password = String(form.get("password") ?? "");
     const user = await db.user.findUnique({ where: { email }, include: { roles: true } });
-    const valid = await checkPassword(password, user?.passwordHash ?? (await dummyHash()));
+    const valid = await checkPassword(password, user?.passwordHash ?? (await dummyHash()), checkLine.getStore());
     if (!user || !valid) throw new InvalidCredentials();
     return { id: user.id, email: user.email, isAdmin: user.roles.some((r) => r.role === ADMIN_ROLE) };
   }),
@@ -111,11 +121,15 @@ export async function login(request: Request, ip: string): Promise<LoginResult> 
 
   let user: AuthUser;
   try {
-    user = await authenticator.authenticate("form", request);
+    user = await checkLine.run(ip, () => authenticator.authenticate("form", request));
   } catch (error) {
     if (error instanceof InvalidCredentials) return { ok: false, reason: "invalid" };
-    // More checks already queued than the server takes at once: a burst; try again shortly.
-    if (error instanceof PasswordCheckerBusy) return { ok: false, reason: "throttled", retryAfterMinutes: 1 };
+    if (error instanceof PasswordCheckerBusy) {
+      // More checks already waiting than the server takes at once: a burst. The password was
+      // never checked, so this attempt counts against nothing; try again shortly.
+      await Promise.all(device ? [forgive(deviceKey(device))] : [forgive(emailKey(email)), forgive(ipKey(ip))]);
+      return { ok: false, reason: "throttled", retryAfterMinutes: 1 };
+    }
     throw error;
   }
   // Only failures should count: a correct password clears its e-mail's (or device's) count

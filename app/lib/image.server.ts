@@ -20,7 +20,7 @@ import { LRUCache } from "lru-cache";
 import type { ImageWidth } from "./image-url.ts";
 import { fetchRemoteImage, normalizeRemoteUrl, RemoteImageError } from "./remote-image.server.ts";
 import { objectFromUrl, storage, type Bucket } from "./storage/index.server.ts";
-import { looksLikeSvg, rasterizeSvg, SvgRefused } from "./svg.server.ts";
+import { looksLikeSvg, rasterizeSvg, SvgBusy, SvgRefused } from "./svg.server.ts";
 
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
 
@@ -105,8 +105,12 @@ async function identity(source: ImageSource): Promise<string | null> {
   return `public:${source.file}|${info.size}-${info.mtimeMs}`;
 }
 
-/** The cached variant, made now if missing; null when the source does not exist. */
-export async function variantFor(source: ImageSource, width: ImageWidth, format: ImageFormat): Promise<Variant | null> {
+/**
+ * The cached variant, made now if missing; null when the source does not exist. `admit` runs
+ * before a variant is made (not when it is cached or already being made) and may throw to refuse
+ * the work: the image route counts misses per address there.
+ */
+export async function variantFor(source: ImageSource, width: ImageWidth, format: ImageFormat, admit?: () => Promise<void>): Promise<Variant | null> {
   const id = await identity(source);
   if (!id) return null;
   const hash = createHash("sha256").update(`${id}|${width}|${format}`).digest("hex");
@@ -123,12 +127,37 @@ export async function variantFor(source: ImageSource, width: ImageWidth, format:
 
   let pending = inFlight.get(hash);
   if (!pending) {
-    pending = makeVariant(source, width, format, file)
+    await admit?.();
+    pending = inFlight.get(hash);
+  }
+  if (!pending) {
+    pending = imageJobs(() => makeVariant(source, width, format, file))
       .then((size) => (size === null ? null : variant(size)))
       .finally(() => inFlight.delete(hash));
     inFlight.set(hash, pending);
   }
   return pending;
+}
+
+/**
+ * Variants made at once. Each holds a thread of libuv's pool while sharp works, and that pool
+ * also reads files and compresses answers for every other request (server/index.ts sizes it):
+ * image work never takes more than these threads of it.
+ */
+const MAX_IMAGE_JOBS = 2;
+let activeJobs = 0;
+const queuedJobs: Array<() => void> = [];
+
+async function imageJobs<T>(job: () => Promise<T>): Promise<T> {
+  if (activeJobs < MAX_IMAGE_JOBS) activeJobs++;
+  else await new Promise<void>((resolve) => queuedJobs.push(resolve)); // a finishing job hands its place over
+  try {
+    return await job();
+  } finally {
+    const next = queuedJobs.shift();
+    if (next) next();
+    else activeJobs--;
+  }
 }
 
 /** An image from another site that sharp may read: sniffed from its bytes, SVG rasterized first. */
@@ -140,6 +169,7 @@ async function remoteInput(url: string): Promise<Buffer> {
       return await rasterizeSvg(bytes);
     } catch (error) {
       if (error instanceof SvgRefused) throw new RemoteImageError(422, "Imagem inválida");
+      if (error instanceof SvgBusy) throw new RemoteImageError(503, "Servidor ocupado: tente novamente em instantes");
       throw error;
     }
   }

@@ -1,18 +1,25 @@
-// Password hashing and checking (bcrypt), off the event loop and with a bounded queue.
+// Password hashing and checking (bcrypt), off the event loop and in a fair, bounded line.
 //
 // bcrypt at cost 12 takes about a quarter of a second of CPU per check. Run on the main thread
 // (even bcryptjs's async API, which only slices the work), a burst of sign-in attempts stalls
 // every other request of the process. Checks run instead in one worker thread, one at a time,
-// and at most MAX_WAITING_CHECKS wait behind it: beyond that `checkPassword` refuses at once
-// (PasswordCheckerBusy) and the caller answers "try again later", so a guessing burst costs at
-// most one core and the public pages keep answering.
+// so a guessing burst costs at most one core and the public pages keep answering.
+//
+// The checks waiting for the worker stand in one line per client (the caller's `line`: the
+// sign-in uses the address), not in one line for everyone: the next check comes from the line
+// served least recently, so an address that is not part of a burst waits for at most one check
+// of each line in it, never behind all of them. Each line holds at most MAX_WAITING_PER_LINE checks and all of
+// them together MAX_WAITING_CHECKS; beyond that `checkPassword` refuses at once
+// (PasswordCheckerBusy) and the caller answers "try again shortly", without counting the attempt.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 
 /** bcrypt cost of every stored hash: about a quarter of a second per hash on this class of machine. */
 export const BCRYPT_COST = 12;
-/** Checks that may wait for the worker; one more runs. */
-const MAX_WAITING_CHECKS = 8;
+/** Checks that may wait for the worker, all lines together; one more runs. */
+const MAX_WAITING_CHECKS = 64;
+/** Checks one line (one address) may have waiting. */
+const MAX_WAITING_PER_LINE = 2;
 
 export class PasswordCheckerBusy extends Error {}
 
@@ -60,7 +67,18 @@ function startWorker(): Worker {
   return started;
 }
 
-function run(message: { password: string; hash?: string; cost?: number }): Promise<string | boolean> {
+type Message = { password: string; hash?: string; cost?: number };
+type Waiting = { message: Message; resolve: (value: string | boolean) => void; reject: (error: Error) => void };
+
+/** The checks waiting, by line; a line is removed when it empties. */
+const lines = new Map<string, Waiting[]>();
+/** When each line was last served (a count of checks started): the least recent goes next. */
+const lastServed = new Map<string, number>();
+let started = 0;
+let waitingCount = 0;
+let running = false;
+
+function send(message: Message): Promise<string | boolean> {
   worker ??= startWorker();
   worker.ref();
   const id = nextId++;
@@ -69,15 +87,51 @@ function run(message: { password: string; hash?: string; cost?: number }): Promi
   return result;
 }
 
-/** Whether `password` matches the bcrypt `hash`; throws PasswordCheckerBusy when the queue is full. */
-export async function checkPassword(password: string, hash: string): Promise<boolean> {
-  if (pending.size > MAX_WAITING_CHECKS) throw new PasswordCheckerBusy();
-  return (await run({ password, hash })) === true;
+/** Starts the next check, from the line served least recently (a line never served goes first). */
+function next(): void {
+  if (running || lines.size === 0) return;
+  let chosen: string | null = null;
+  for (const line of lines.keys()) {
+    if (chosen === null || (lastServed.get(line) ?? -1) < (lastServed.get(chosen) ?? -1)) chosen = line;
+  }
+  const queue = lines.get(chosen!)!;
+  const task = queue.shift()!;
+  if (queue.length === 0) lines.delete(chosen!);
+  waitingCount--;
+  lastServed.delete(chosen!); // re-inserted last: the map stays in order of service
+  lastServed.set(chosen!, started++);
+  if (lastServed.size > 10_000) lastServed.delete(lastServed.keys().next().value!); // forget the longest idle
+  running = true;
+  send(task.message)
+    .then(task.resolve, task.reject)
+    .finally(() => {
+      running = false;
+      next();
+    });
+}
+
+function run(message: Message, line: string): Promise<string | boolean> {
+  const queue = lines.get(line) ?? [];
+  if (waitingCount >= MAX_WAITING_CHECKS || queue.length >= MAX_WAITING_PER_LINE) return Promise.reject(new PasswordCheckerBusy());
+  const result = new Promise<string | boolean>((resolve, reject) => queue.push({ message, resolve, reject }));
+  lines.set(line, queue);
+  waitingCount++;
+  next();
+  return result;
+}
+
+/**
+ * Whether `password` matches the bcrypt `hash`. `line` names who is asking (the client's
+ * address): checks wait in one line per name. Throws PasswordCheckerBusy when that line or all
+ * of them are full.
+ */
+export async function checkPassword(password: string, hash: string, line = "?"): Promise<boolean> {
+  return (await run({ password, hash }, line)) === true;
 }
 
 /** A bcrypt hash of `password` at BCRYPT_COST, made in the worker. */
 async function hashPassword(password: string): Promise<string> {
-  return String(await run({ password, cost: BCRYPT_COST }));
+  return String(await run({ password, cost: BCRYPT_COST }, "hash"));
 }
 
 let dummy: Promise<string> | null = null;

@@ -3,8 +3,9 @@
 // other image host). The server makes the request on the admin's behalf, so it is guarded like
 // any server-side fetch of a URL someone typed:
 // - only http(s), default ports, no user:password@;
-// - every address the name resolves to must be public (no loopback, private, link-local, CGNAT,
-//   multicast or reserved ranges, IPv4-mapped IPv6 included); the connection goes to the address
+// - every address the name resolves to must be global unicast (no loopback, private, link-local,
+//   CGNAT, multicast or reserved ranges; an IPv6 address that embeds an IPv4 one is judged as
+//   that IPv4 address or refused: see isGlobalAddress); the connection goes to the address
 //   that was checked (a custom lookup), so a DNS answer cannot change between check and connect;
 // - redirects are followed at most MAX_REDIRECTS times and every hop is checked the same way;
 // - the whole exchange has a time limit and the body a size limit (MAX_IMAGE_MB, as uploads);
@@ -14,22 +15,24 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { env } from "./env.server.ts";
+import { ipv6Groups } from "./request-info.server.ts";
 
 const MAX_REDIRECTS = 3;
 /** How long one remote image may take, redirects included (tests shorten it). */
 export const remoteLimits = { timeoutMs: 8_000 };
 
-/** Why a remote image was not fetched; `status` is what the image route answers. */
+/** Why a remote image was not fetched or read; `status` is what the image route answers. */
 export class RemoteImageError extends Error {
-  readonly status: 400 | 403 | 404 | 413 | 422;
+  readonly status: 400 | 403 | 404 | 413 | 422 | 503;
 
-  constructor(status: 400 | 403 | 404 | 413 | 422, message: string) {
+  constructor(status: 400 | 403 | 404 | 413 | 422 | 503, message: string) {
     super(message);
     this.status = status;
   }
 }
 
-const blocked = new BlockList();
+/** IPv4 ranges that are not global unicast: the server never connects to these on anyone's behalf. */
+const notGlobalV4 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8], // "this" network
   ["10.0.0.0", 8],
@@ -39,36 +42,47 @@ for (const [network, prefix] of [
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
   ["192.0.2.0", 24],
+  ["192.88.99.0", 24], // 6to4 relays
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
   ["198.51.100.0", 24],
   ["203.0.113.0", 24],
   ["224.0.0.0", 3], // multicast and reserved, up to 255.255.255.255
 ] as const) {
-  blocked.addSubnet(network, prefix, "ipv4");
+  notGlobalV4.addSubnet(network, prefix, "ipv4");
 }
+/** IPv6 global unicast is 2000::/3; everything outside it (loopback, unique local, link- and site-local, multicast, the old IPv4-compatible and translated forms...) is refused. */
+const globalV6 = new BlockList();
+globalV6.addSubnet("2000::", 3, "ipv6");
+/** Inside 2000::/3, what is not a host on the internet either. */
+const notGlobalV6 = new BlockList();
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["::ffff:0:0", 96], // IPv4-mapped: checked again as IPv4 below
-  ["64:ff9b::", 96], // NAT64
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
+  ["2001::", 23], // IETF protocol assignments: Teredo (an obfuscated IPv4 inside), benchmarking, ORCHID...
+  ["2001:db8::", 32], // documentation
+  ["3fff::", 20], // documentation
 ] as const) {
-  blocked.addSubnet(network, prefix, "ipv6");
+  notGlobalV6.addSubnet(network, prefix, "ipv6");
 }
 
-/** Whether an IP address is one the server must never fetch from on a visitor's behalf. */
-function isPrivateAddress(address: string): boolean {
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * Whether an IP address is a global unicast host, the only kind the server may fetch from on a
+ * visitor's behalf. An IPv6 address that carries an IPv4 address the network delivers to (mapped
+ * `::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`, 6to4 `2002:aabb:ccdd::`) is judged as that IPv4
+ * address; every other form that embeds one lies outside 2000::/3 or in 2001::/23 and is refused.
+ */
+export function isGlobalAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return blocked.check(address, "ipv4");
-  if (family !== 6) return true;
-  const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mapped) return blocked.check(mapped[1]!, "ipv4");
-  return blocked.check(address, "ipv6");
+  if (family === 4) return !notGlobalV4.check(address, "ipv4");
+  if (family !== 6) return false;
+  const groups = ipv6Groups(address);
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) return isGlobalAddress(ipv4Of(g6, g7));
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return isGlobalAddress(ipv4Of(g6, g7));
+  if (g0 === 0x2002) return isGlobalAddress(ipv4Of(g1, g2));
+  const canonical = groups.map((g) => g.toString(16)).join(":");
+  return globalV6.check(canonical, "ipv6") && !notGlobalV6.check(canonical, "ipv6");
 }
 
 /**
@@ -104,7 +118,7 @@ function checkUrl(url: URL, allowed: Set<string>): void {
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (allowed.has(host)) return;
   if (url.port) throw new RemoteImageError(403, "Endereço de imagem não permitido");
-  if (isIP(host) && isPrivateAddress(host)) throw new RemoteImageError(403, "Endereço de imagem não permitido");
+  if (isIP(host) && !isGlobalAddress(host)) throw new RemoteImageError(403, "Endereço de imagem não permitido");
 }
 
 /** A DNS lookup that fails when any address of the name is private. */
@@ -113,7 +127,7 @@ function guardedLookup(allowed: Set<string>): LookupFunction {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, "", 0);
       const list = addresses as LookupAddress[];
-      if (!allowed.has(hostname.toLowerCase()) && (list.length === 0 || list.some((a) => isPrivateAddress(a.address)))) {
+      if (!allowed.has(hostname.toLowerCase()) && (list.length === 0 || list.some((a) => !isGlobalAddress(a.address)))) {
         return callback(Object.assign(new Error("private address"), { code: "EPRIVATE" }), "", 0);
       }
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);

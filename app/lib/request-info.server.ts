@@ -44,7 +44,7 @@ export function rateLimitAddress(address: string): string {
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (with `::` and a trailing IPv4 expanded). */
-function ipv6Groups(ip: string): number[] {
+export function ipv6Groups(ip: string): number[] {
   let text = ip.toLowerCase();
   const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (v4) {

@@ -99,3 +99,19 @@ export function blogHtmlForPage(html: string): string {
     },
   });
 }
+
+/** The addresses of a post's images exactly as blogHtmlForPage reads them (the image route serves only what content shows). */
+export function blogImageSources(html: string): string[] {
+  const sources: string[] = [];
+  sanitize(html, {
+    ...options,
+    transformTags: {
+      ...options.transformTags,
+      img: (tagName, attribs) => {
+        if (attribs.src) sources.push(attribs.src);
+        return { tagName, attribs };
+      },
+    },
+  });
+  return sources;
+}

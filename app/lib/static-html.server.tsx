@@ -26,7 +26,9 @@ export function staticHtmlData(request: Request, html: string): { html?: string 
  * with `fillAttribute`: the result is byte for byte what React renders with the real value.
  */
 export function fillAttribute(html: string, placeholder: string, value: string): string {
-  return html.replace(placeholder, escapeLikeReact(value));
+  // A replacer function: a replacement string would read `$&`, `$'`, `` $` `` in the value (a
+  // page address anyone can type) as patterns and splice other parts of the page in.
+  return html.replace(placeholder, () => escapeLikeReact(value));
 }
 
 /** HTML-escapes a value as React does in attributes and text. */

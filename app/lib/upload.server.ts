@@ -16,7 +16,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "./env.server";
-import { INVALID_SVG_MESSAGE, looksLikeSvg, rasterizeSvg, SvgRefused, SVG_MAX_BYTES } from "./svg.server";
+import { INVALID_SVG_MESSAGE, looksLikeSvg, rasterizeSvg, SvgBusy, SVG_BUSY_MESSAGE, SvgRefused, SVG_MAX_BYTES } from "./svg.server";
 import { deleteByUrl, randomKey, storage, type Bucket, type StoredObject } from "./storage/index.server";
 import type { Toast } from "./toast";
 
@@ -38,7 +38,7 @@ export interface UploadRule {
 }
 
 export interface UploadFailure {
-  status: 400 | 413;
+  status: 400 | 413 | 503;
   message: string;
 }
 
@@ -232,6 +232,7 @@ async function receiveSvg(rule: UploadRule, file: Readable, head: Buffer): Promi
     png = await rasterizeSvg(Buffer.concat(chunks));
   } catch (error) {
     if (error instanceof SvgRefused) return { status: 400, message: INVALID_SVG_MESSAGE };
+    if (error instanceof SvgBusy) return { status: 503, message: SVG_BUSY_MESSAGE };
     throw error;
   }
   const key = randomKey("png", rule.folder);

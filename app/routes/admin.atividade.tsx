@@ -13,7 +13,8 @@ const PAGE_SIZE = 50;
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sectionParam = params.get("secao") ?? "";
-  const section = sectionParam in ACTIVITY_SECTIONS ? sectionParam : "";
+  // Own keys only: `in` also accepts what every object inherits ("constructor", "toString"...).
+  const section = Object.hasOwn(ACTIVITY_SECTIONS, sectionParam) ? sectionParam : "";
   const person = (params.get("pessoa") ?? "").trim().slice(0, 254);
   const where = { ...(section ? { section } : {}), ...(person ? { actorEmail: person } : {}) };
   const [total, people] = await Promise.all([

@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const bucketParam = params.get("bucket") ?? "";
   const bucket = isBucket(bucketParam) ? bucketParam : null;
   const typeParam = params.get("tipo") ?? "";
-  const type = typeParam in TYPES ? TYPES[typeParam as keyof typeof TYPES] : null;
+  const type = Object.hasOwn(TYPES, typeParam) ? TYPES[typeParam as keyof typeof TYPES] : null;
   const choosing = params.get("escolher");
   const returnTo = choosing ? safeRedirectPath(params.get("voltar"), "") : "";
 

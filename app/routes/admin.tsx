@@ -1,12 +1,12 @@
 import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { ErrorScreen } from "~/components/ui/error-screen";
-import { adminGuard, adminUser } from "~/lib/admin-guard.server";
+import { adminGuard, adminNoStore, adminUser } from "~/lib/admin-guard.server";
 
 // The guarded admin layout. Its middleware demands an admin session on the server before any
 // loader or action of any admin route runs (so there is no client-side "checking" state: the page
-// arrives allowed, or the browser is redirected to /admin/login).
-export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+// arrives allowed, or the browser is redirected to /admin/login). Nothing it answers is cached.
+export const middleware: Route.MiddlewareFunction[] = [adminNoStore, adminGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { email: adminUser(context).email };

@@ -19,6 +19,12 @@ import { requireAdmin } from "~/lib/session.server";
 import { SiteSettingsProvider } from "~/lib/site-settings";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { blogPostingJsonLd } from "~/lib/structured-data";
+import { adminNoStore } from "~/lib/admin-guard.server";
+import { mediaUrlError } from "~/lib/forms/admin-schema";
+import { objectFromUrl } from "~/lib/storage/index.server";
+
+// An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
+export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
 
 const PREVIEW_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -74,7 +80,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     // A newly chosen file is not uploaded for a preview: the saved cover, or the site's image.
     coverImage: existing?.coverImage ?? "/og-image.png",
     metaDescription: text("meta_description") || null,
-    socialImage: text("social_image_url") || existing?.socialImage || null,
+    // A typed social image follows the rules of every image link, as saving does; one that breaks them is not shown.
+    socialImage:
+      (mediaUrlError(text("social_image_url"), "image", (url) => objectFromUrl(url) !== null) ? "" : text("social_image_url")) || existing?.socialImage || null,
     updatedAt: new Date(),
   };
   return previewOf(post, existing?.id ?? null);

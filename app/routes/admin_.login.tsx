@@ -13,6 +13,10 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import type { Toast } from "~/lib/toast";
+import { adminNoStore } from "~/lib/admin-guard.server";
+
+// An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
+export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
 
 const loginSchema = z.object({
   email: z.preprocess(

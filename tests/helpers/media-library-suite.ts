@@ -74,6 +74,14 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       expect(images.files.every((f) => f.type === "image")).toBe(true);
       expect(images.files.map((f) => f.url)).toContain(image.url);
       expect((await list("?tipo=video&bucket=portfolio-media")).files.map((f) => f.url)).not.toContain(image.url);
+      // A name every object inherits is no type: no filter, every file listed.
+      const everything = (await list()).files.map((f) => f.url);
+      for (const inherited of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+        expect(
+          (await list(`?tipo=${inherited}`)).files.map((f) => f.url),
+          inherited,
+        ).toEqual(everything);
+      }
     });
 
     it("refuses an upload with no file or a file that is not media", async () => {

@@ -135,6 +135,12 @@ describe("activity log", () => {
     const unknown = (await load(routeArgs(getRequest("/admin/atividade?secao=%3Cscript%3E", { cookie: ana.cookie })))) as typeof all;
     expect(unknown.filters.secao).toBe("");
     expect(unknown.total).toBe(all.total);
+    // Nor is any name every object inherits: only the log's own sections filter.
+    for (const inherited of [...Object.getOwnPropertyNames(Object.prototype), "__proto__", "prototype"]) {
+      const loaded = (await load(routeArgs(getRequest(`/admin/atividade?secao=${encodeURIComponent(inherited)}`, { cookie: ana.cookie })))) as typeof all;
+      expect(loaded.filters.secao, inherited).toBe("");
+      expect(loaded.total, inherited).toBe(all.total);
+    }
 
     const home = (await underAdminLayout(dashboard.loader as never)(routeArgs(getRequest("/admin/dashboard", { cookie: ana.cookie })))) as Awaited<
       ReturnType<typeof dashboard.loader>

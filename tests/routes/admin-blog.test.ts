@@ -33,6 +33,38 @@ describe("/admin/blog", () => {
     expect(saved.publishedAt).toBeInstanceOf(Date);
   });
 
+  it("checks a typed social image like every image link: bad ones are a field error (400) and nothing is saved", async () => {
+    const cookie = await sessionCookie();
+    for (const url of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "ftp://exemplo.com/a.png",
+      "//evil.example/a.png",
+      "exemplo.com/a.png",
+      "https://exemplo.com/a b.png",
+      "https://vimeo.com/video.mp4",
+    ]) {
+      const { status, body } = await dataOf(
+        action,
+        formRequest(PATH, { ...post, title: `Social ${url}`, cover_image: png(), social_image_url: url }, { cookie }),
+      );
+      expect(status, url).toBe(400);
+      expect(body.lastResult!.error!.social_image_url, url).toHaveLength(1);
+    }
+    expect(await db.blogPost.count()).toBe(0);
+    for (const url of ["https://exemplo.com/social.png", "/media/blog-media/x.png"]) {
+      const response = await responseOf(
+        action,
+        formRequest(PATH, { ...post, title: `Social ${url}`, slug: "", cover_image: png(), social_image_url: url }, { cookie }),
+      );
+      expect(response.status, url).toBe(302);
+    }
+    expect((await db.blogPost.findMany({ select: { socialImage: true } })).map((p) => p.socialImage).sort()).toEqual([
+      "/media/blog-media/x.png",
+      "https://exemplo.com/social.png",
+    ]);
+  });
+
   it("a draft has no published_at until first published, which then stays", async () => {
     const cookie = await sessionCookie();
     await responseOf(action, formRequest(PATH, { ...post, title: "Rascunho", slug: "rascunho", is_published: "", cover_image: png() }, { cookie }));

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { MAX_FAILURES_PER_EMAIL } from "~/lib/auth.server";
+import { peek } from "~/lib/rate-limit.server";
 import { upsertUser } from "../../scripts/lib/users.ts";
 import { startServer, type RunningServer } from "../helpers/platform-server";
 
@@ -16,6 +17,8 @@ beforeAll(async () => {
   const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: owner.id } });
   // More accounts with a real cost-12 hash (the same one: hashing eight times would only slow the test).
   for (let i = 0; i < 8; i++) await db.user.create({ data: { email: `conta${i}@agencia.com.br`, passwordHash } });
+  await upsertUser(db, { email: "dona@agencia.com.br", password: PASSWORD, admin: true });
+  await upsertUser(db, { email: "alvo@agencia.com.br", password: PASSWORD, admin: true });
   // One trusted proxy: each attempt can then come from its own address (X-Forwarded-For).
   server = await startServer({ TRUST_PROXY: "1" });
 }, 120_000);
@@ -77,4 +80,38 @@ describe("sign-in bursts against the production server", () => {
     const p90 = sorted[Math.floor(sorted.length * 0.9)]!;
     expect(p90, `page latencies (ms): ${latencies.map(Math.round).join(", ")}`).toBeLessThan(1000);
   });
+
+  it(
+    "during a 20-address burst, a correct password from an address not taking part signs in, and refusals for capacity never count",
+    { timeout: 180_000 },
+    async () => {
+      // 20 addresses with made-up e-mails (each costs a check against the dummy hash): more than
+      // one line of checks could ever hold.
+      const attempts = Array.from({ length: 20 }, (_, i) => signIn(`intruso${i}@exemplo.com`, "chute", `192.0.2.${i + 1}`));
+      // Once one answer is back, the burst is at the server.
+      await Promise.race(attempts);
+
+      const [owner, tries] = await Promise.all([
+        signIn("dona@agencia.com.br", PASSWORD, "198.51.100.150"),
+        // Five wrong passwords at once from one address: more than its line holds.
+        Promise.all(Array.from({ length: MAX_FAILURES_PER_EMAIL }, () => signIn("alvo@agencia.com.br", "errada", "198.51.100.160"))),
+      ]);
+      expect(owner.status, owner.text.slice(0, 200)).toBe(302);
+
+      const checked = tries.filter((r) => r.status === 401).length;
+      const refused = tries.filter((r) => r.status === 429);
+      expect(checked).toBeGreaterThan(0);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) expect(r.text).toContain("Muitas tentativas de login");
+      // Only the attempts whose password was checked count, against the account and the address.
+      expect(await peek("login:email:alvo@agencia.com.br")).toBe(checked);
+      expect(await peek("login:ip:198.51.100.160")).toBe(checked);
+      // So the account is not locked: its owner signs in from elsewhere.
+      const alvo = await signIn("alvo@agencia.com.br", PASSWORD, "198.51.100.161");
+      expect(alvo.status, alvo.text.slice(0, 200)).toBe(302);
+
+      const results = await Promise.all(attempts);
+      expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    },
+  );
 });

@@ -167,6 +167,24 @@ describe("preview", () => {
     expect(fresh.post.title).toBe("Ainda não salvo");
   });
 
+  it("shows a typed social image only when it passes the rules of every image link", async () => {
+    const row = await create({ slug: "previa-social", is_published: "" });
+    const cookie = await sessionCookie();
+    const preview = async (url: string) =>
+      (await previewAction(
+        routeArgs(formRequest(`/admin/blog/preview/${row.id}`, { title: "x", content: "<p>x</p>", social_image_url: url }, { cookie }), { id: row.id }),
+      )) as {
+        post: { socialImage: string | null };
+        jsonLd: unknown;
+      };
+    for (const url of ["javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/a.png", "exemplo.com/a.png", "https://vimeo.com/video.mp4"]) {
+      const shown = await preview(url);
+      expect(shown.post.socialImage, url).toBe(row.socialImage ?? null);
+      expect(JSON.stringify(shown.jsonLd), url).not.toContain(url);
+    }
+    expect((await preview("https://exemplo.com/social.png")).post.socialImage).toBe("https://exemplo.com/social.png");
+  });
+
   it("answers 404 for a post that does not exist", async () => {
     const cookie = await sessionCookie();
     const missing = (await previewLoader(routeArgs(getRequest("/admin/blog/preview/nao-existe", { cookie }), { id: "nao-existe" }))) as {

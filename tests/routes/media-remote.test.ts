@@ -13,6 +13,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bytes, startOtherHost, type OtherHost } from "../helpers/other-host";
 import { getRequest, routeArgs } from "../helpers/request";
+import { requestInfoContext } from "~/lib/request-info.server";
 
 process.env.MAX_IMAGE_MB = "1";
 process.env.IMG_TEST_ALLOW_HOSTS = "127.0.0.2";
@@ -24,9 +25,31 @@ const { imageCache } = await import("~/lib/image.server");
 const { remoteLimits } = await import("~/lib/remote-image.server");
 const { storage, randomKey } = await import("~/lib/storage/index.server");
 
+const { db } = await import("~/lib/db.server");
+const { bumpContentVersion } = await import("~/lib/content-version.server");
+const { sessionCookie } = await import("./admin-fixtures");
+
 const WEBP = "image/webp,*/*";
-const get = (src: string, width = 320, accept = WEBP) =>
-  img.loader(routeArgs(getRequest(`/img?src=${encodeURIComponent(src)}&w=${width}`, { headers: { Accept: accept } }))) as Promise<Response>;
+const request = (src: string, width = 320, accept = WEBP, init: { cookie?: string; ip?: string } = {}) => {
+  const args = routeArgs(getRequest(`/img?src=${encodeURIComponent(src)}&w=${width}`, { headers: { Accept: accept }, cookie: init.cookie }));
+  if (init.ip) args.context.set(requestInfoContext, { ip: init.ip, requestId: "-" });
+  return img.loader(args) as Promise<Response>;
+};
+
+/** Saves `src` in content as an admin would (a client logo), so the image route may fetch it. */
+const saved = new Set<string>();
+async function publish(src: string): Promise<void> {
+  if (saved.has(src)) return;
+  await db.clientLogo.create({ data: { clientName: `Logo ${saved.size}`, logoUrl: src } });
+  await bumpContentVersion();
+  saved.add(src);
+}
+
+/** A visitor's request for a URL an admin saved. */
+const get = async (src: string, width = 320, accept = WEBP) => {
+  if (/^[a-z]+:/i.test(src)) await publish(src);
+  return request(src, width, accept);
+};
 
 async function picture(width: number, height: number, format: "jpeg" | "png" = "jpeg") {
   return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
@@ -142,6 +165,73 @@ describe("images from other sites", () => {
   });
 });
 
+describe("only images an admin saved", () => {
+  it("refuses a URL no content holds, at once, without any request, and lets the refusal be cached", async () => {
+    const src = `${other.origin}/foto.jpg?nunca-salva`;
+    for (const width of [160, 320, 640]) {
+      const response = await request(src, width);
+      expect(response.status).toBe(403);
+      expect(await response.text()).toBe("Imagem não publicada no site");
+      expect(response.headers.get("Cache-Control")).toBe("public, max-age=60");
+    }
+    expect(other.hits.get("/foto.jpg?nunca-salva")).toBeUndefined();
+  });
+
+  it("allows the image of every field that holds one, blog HTML included, and no longer once it is removed", async () => {
+    const url = (name: string) => `${other.origin}/foto.jpg?campo=${name}`;
+    const portfolio = await db.portfolioItem.create({
+      data: { title: "P", category: "IA", description: "d", result: "r", coverImage: url("capa-portfolio"), images: [url("galeria-portfolio")] },
+    });
+    await db.ledPanel.create({ data: { title: "L", description: "d", reach: "r", flow: "f", primaryFlow: "f", photo: url("painel") } });
+    await db.windowFilmsProject.create({ data: { title: "W", coverImage: url("capa-films"), images: [url("galeria-films")] } });
+    await db.windowFilmsTestimonial.create({ data: { clientName: "C", testimonial: "t", clientPhoto: url("depoimento") } });
+    await db.blogPost.create({
+      data: {
+        title: "B",
+        slug: `b-${Date.now()}`,
+        excerpt: "e",
+        content: `<p>texto</p><img src="${url("no-texto").replaceAll("&", "&amp;")}" alt="x">`,
+        coverImage: url("capa-blog"),
+        socialImage: url("social"),
+      },
+    });
+    await bumpContentVersion();
+    const fields = ["capa-portfolio", "galeria-portfolio", "painel", "capa-films", "galeria-films", "depoimento", "no-texto", "capa-blog", "social"];
+    for (const field of fields) expect((await request(url(field), 160)).status, field).toBe(200);
+
+    await db.portfolioItem.delete({ where: { id: portfolio.id } });
+    await bumpContentVersion();
+    // A cached variant is not a licence: the URL left content, the route refuses it.
+    expect((await request(url("capa-portfolio"), 160)).status).toBe(403);
+    expect((await request(url("painel"), 160)).status).toBe(200);
+  });
+
+  it("lets a signed-in admin preview a URL before saving it; other cookies change nothing", async () => {
+    const src = `${other.origin}/foto.jpg?previa`;
+    expect((await request(src, 160, WEBP, { cookie: await sessionCookie() })).status).toBe(200);
+    expect((await request(src, 320, WEBP, { cookie: await sessionCookie({ admin: false }) })).status).toBe(403);
+    expect((await request(src, 320, WEBP, { cookie: "__admin_session=forjado" })).status).toBe(403);
+  });
+
+  it("counts the variants each address has made (misses), not those served from the cache", async () => {
+    const previous = img.imageMissLimit.perMinute;
+    img.imageMissLimit.perMinute = 3;
+    try {
+      const src = `${other.origin}/foto.jpg?limite`;
+      await publish(src);
+      for (const width of [160, 320, 480]) expect((await request(src, width, WEBP, { ip: "198.51.100.7" })).status).toBe(200);
+      const refused = await request(src, 640, WEBP, { ip: "198.51.100.7" });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      // Cached variants still answer that address; another address still makes new ones.
+      expect((await request(src, 160, WEBP, { ip: "198.51.100.7" })).status).toBe(200);
+      expect((await request(src, 640, WEBP, { ip: "198.51.100.8" })).status).toBe(200);
+    } finally {
+      img.imageMissLimit.perMinute = previous;
+    }
+  });
+});
+
 describe("the fetch guard", () => {
   it("refuses private, loopback, link-local and reserved addresses before any request (403)", async () => {
     const port = new URL(other.origin).port;
@@ -162,6 +252,16 @@ describe("the fetch guard", () => {
       "http://100.64.0.1/foto.jpg",
       "http://[fd00::1]/foto.jpg",
       "http://[fe80::1]/foto.jpg",
+      // IPv6 spellings that carry an IPv4 address, and site-local: judged as that IPv4 or refused.
+      "http://[::127.0.0.1]/foto.jpg",
+      "http://[::ffff:0:127.0.0.1]/foto.jpg",
+      "http://[64:ff9b::127.0.0.1]/foto.jpg",
+      "http://[64:ff9b::a9fe:a9fe]/latest/meta-data",
+      "http://[64:ff9b:1::8.8.8.8]/foto.jpg",
+      "http://[2002:7f00:1::1]/foto.jpg",
+      "http://[2002:a9fe:a9fe::]/latest/meta-data",
+      "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/foto.jpg",
+      "http://[fec0::1]/foto.jpg",
       "https://example.com:8443/foto.jpg", // a public name on a non-default port
     ]) {
       const response = await get(src);

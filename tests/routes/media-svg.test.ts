@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startOtherHost, bytes, type OtherHost } from "../helpers/other-host";
 import { getRequest, routeArgs } from "../helpers/request";
+import { BLUR_BOMB, USE_BOMB } from "../helpers/svg-bombs";
 import { dataOf, formRequest, responseOf, sessionCookie } from "./admin-fixtures";
 
 process.env.IMG_TEST_ALLOW_HOSTS = "127.0.0.2";
@@ -146,6 +147,24 @@ describe("SVG logos through the upload route", () => {
     expect(await storedFiles()).toEqual([]);
   });
 
+  it("refuses the render bombs (nested <use>, a huge blur) within the render budget, and the next logo still renders", { timeout: 60_000 }, async () => {
+    const cookie = await sessionCookie();
+    for (const [name, text] of Object.entries({ use: USE_BOMB, blur: BLUR_BOMB })) {
+      const started = Date.now();
+      const { status, body } = await dataOf(logosAction, formRequest(PATH, { client_name: name, logo_file: svgFile(text) }, { cookie }));
+      expect(status, name).toBe(400);
+      expect(body.lastResult!.error!.logo_file, name).toEqual([INVALID_SVG_MESSAGE]);
+      // 3 s of rendering, then killed; the renderer's start-up is not counted in its budget.
+      expect(Date.now() - started, name).toBeLessThan(15_000);
+    }
+    expect(await db.clientLogo.count()).toBe(0);
+    expect(await storedFiles()).toEqual([]);
+    const plain = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><rect width="200" height="80" fill="#0055ff"/></svg>';
+    const response = await responseOf(logosAction, formRequest(PATH, { client_name: "Depois", logo_file: svgFile(plain) }, { cookie }));
+    expect(response.status).toBe(302);
+    expect((await storedFiles()).length).toBe(1);
+  });
+
   it("refuses an SVG over 2 MB (413) and keeps SVG out of fields that are not logos", async () => {
     const cookie = await sessionCookie();
     const big = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><!-- ${"x".repeat(2.2 * 1024 * 1024)} --></svg>`;
@@ -184,5 +203,38 @@ describe("a stored SVG served directly", () => {
     const plain = await mediaGet("/media/portfolio-media/foto.png");
     expect(plain.headers.get("Content-Security-Policy")).toBeNull();
     expect(plain.headers.get("Content-Disposition")).toBeNull();
+  });
+});
+
+describe("the SVG renderer's budget", () => {
+  const plain = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><rect width="200" height="80" fill="#0055ff"/></svg>');
+
+  it("kills a render that passes its memory bound", async () => {
+    const { rasterizeSvg, SVG_RENDER_LIMITS, SvgRefused } = await import("~/lib/svg.server");
+    const previous = SVG_RENDER_LIMITS.maxRssMb;
+    SVG_RENDER_LIMITS.maxRssMb = 1; // less than Node itself needs: the renderer is killed as it starts
+    try {
+      await expect(rasterizeSvg(plain)).rejects.toThrow(SvgRefused);
+    } finally {
+      SVG_RENDER_LIMITS.maxRssMb = previous;
+    }
+    expect((await sharp(await rasterizeSvg(plain)).metadata()).format).toBe("png");
+  });
+
+  it("renders one at a time and refuses at once beyond the waiting line", { timeout: 60_000 }, async () => {
+    const { rasterizeSvg, SVG_RENDER_LIMITS, SvgBusy, SvgRefused } = await import("~/lib/svg.server");
+    const previous = SVG_RENDER_LIMITS.maxWaiting;
+    SVG_RENDER_LIMITS.maxWaiting = 1;
+    try {
+      const first = rasterizeSvg(Buffer.from(USE_BOMB));
+      const second = rasterizeSvg(Buffer.from(BLUR_BOMB));
+      const started = Date.now();
+      await expect(rasterizeSvg(plain)).rejects.toThrow(SvgBusy);
+      expect(Date.now() - started).toBeLessThan(100);
+      await expect(first).rejects.toThrow(SvgRefused);
+      await expect(second).rejects.toThrow(SvgRefused);
+    } finally {
+      SVG_RENDER_LIMITS.maxWaiting = previous;
+    }
   });
 });

@@ -48,6 +48,35 @@ describe("admin responses", () => {
     // Pages, redirects to the sign-in and single-fetch data answers were all among them.
     expect([...statuses]).toEqual(expect.arrayContaining([200, 302]));
   });
+
+  it("are sent Cache-Control: no-store in every spelling the router matches (case, percent-encoding), pages and .data", async () => {
+    const spellings = (path: string) => [
+      path.toUpperCase().replace(/\.DATA$/, ".data"),
+      path.replace("/admin", "/ADMIN"),
+      path.replace("/admin", "/Admin"),
+      path.replace("/admin", "/%61dmin"),
+      path.replace("/admin", "/%61%64%6D%69%6E"),
+    ];
+    const statuses = new Set<number>();
+    for (const path of adminPaths.filter((p) => !p.includes(":"))) {
+      for (const spelled of spellings(path)) {
+        for (const cookie of [undefined, adminCookie]) {
+          const response = await get(spelled, cookie ? { cookie } : {});
+          await response.arrayBuffer();
+          statuses.add(response.status);
+          // The router matched an admin route (not the site's "not found" page): it must not be stored.
+          if (response.status === 404) continue;
+          expect(response.headers.get("cache-control"), `${spelled} ${cookie ? "signed in" : "anonymous"} (${response.status})`).toBe("no-store");
+        }
+      }
+    }
+    expect([...statuses]).toEqual(expect.arrayContaining([200, 302]));
+    // The signed-in admin's page under another spelling is the admin page itself.
+    const page = await get("/%61dmin/configuracoes", { cookie: adminCookie });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Sair");
+    expect(page.headers.get("cache-control")).toBe("no-store");
+  });
 });
 
 describe("degraded loads", () => {
