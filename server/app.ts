@@ -261,6 +261,8 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
         ...(cacheStatus ? { cache: cacheStatus } : {}),
         ...(res.writableFinished ? {} : { aborted: true }),
       });
+      // Privacy-first insights: a page view, counted in memory once the answer is sent (app/lib/analytics/).
+      void loadApp().then((app) => app.countPageView(req, res));
     });
 
     if (staticFiles && (method === "GET" || method === "HEAD")) {
