@@ -117,7 +117,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             />
             <Devices rows={insights.devices} />
             <Links rows={insights.links} numbers={numbers} />
-            <section aria-labelledby="formularios-e-chat" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            <section aria-labelledby="formularios-e-chat" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
               <h2 id="formularios-e-chat" className="mb-3 text-lg font-semibold text-slate-900">
                 Formulários e chat
               </h2>
@@ -207,7 +207,7 @@ function Total({ label, hint, value, before, invert = false }: { label: string; 
   const delta = change(value, before);
   const good = delta.tone === "same" ? "text-slate-500" : (delta.tone === "up") !== invert ? "text-emerald-700" : "text-red-700";
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm text-slate-600">
         {label}
         {hint ? <span className="block text-xs text-slate-500">{hint}</span> : null}
@@ -220,17 +220,12 @@ function Total({ label, hint, value, before, invert = false }: { label: string; 
   );
 }
 
-const CHART = { width: 720, height: 220, left: 44, right: 8, top: 12, bottom: 28 };
+/** The chart's frame in SVG units: a wide one for larger screens, a narrower one (larger text) for phones. */
+const WIDE = { width: 720, height: 220, left: 44, right: 8, top: 12, bottom: 28, font: 12, labels: 8 };
+const NARROW = { width: 360, height: 230, left: 36, right: 4, top: 10, bottom: 26, font: 12, labels: 4 };
 
 /** Visits as bars and conversions inside them, on one scale; the same numbers as a table for screen readers. */
 function DailyChart({ daily }: { daily: Insights["daily"] }) {
-  const max = Math.max(1, ...daily.map((d) => Math.max(d.visits, d.conversions)));
-  const plotWidth = CHART.width - CHART.left - CHART.right;
-  const plotHeight = CHART.height - CHART.top - CHART.bottom;
-  const step = plotWidth / daily.length;
-  const barWidth = Math.max(1, step * 0.7);
-  const y = (value: number) => CHART.top + plotHeight - (value / max) * plotHeight;
-  const labelEvery = Math.max(1, Math.ceil(daily.length / 6));
   return (
     <section aria-labelledby="grafico-diario" className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="grafico-diario" className="text-lg font-semibold text-slate-900">
@@ -244,30 +239,8 @@ function DailyChart({ daily }: { daily: Insights["daily"] }) {
           <span className="inline-block size-3 rounded-sm bg-whatsapp-dark" /> Conversões (WhatsApp e chat)
         </span>
       </p>
-      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} className="mt-3 h-auto w-full" aria-hidden="true" focusable="false">
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line x1={CHART.left} x2={CHART.width - CHART.right} y1={y(max * f)} y2={y(max * f)} stroke="#e2e8f0" />
-            <text x={CHART.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="12" fill="#475569">
-              {integer.format(Math.round(max * f))}
-            </text>
-          </g>
-        ))}
-        {daily.map((d, i) => {
-          const x = CHART.left + i * step + (step - barWidth) / 2;
-          return (
-            <g key={d.day}>
-              <rect x={x} y={y(d.visits)} width={barWidth} height={CHART.top + plotHeight - y(d.visits)} fill="#bcd6ff" />
-              <rect x={x} y={y(d.conversions)} width={barWidth} height={CHART.top + plotHeight - y(d.conversions)} fill="#0e7a3e" />
-              {i % labelEvery === 0 || i === daily.length - 1 ? (
-                <text x={x + barWidth / 2} y={CHART.height - 8} textAnchor="middle" fontSize="12" fill="#475569">
-                  {shortDay(d.day)}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
+      <Bars daily={daily} frame={NARROW} className="mt-3 h-auto w-full sm:hidden" />
+      <Bars daily={daily} frame={WIDE} className="mt-3 hidden h-auto w-full sm:block" />
       <table className="sr-only">
         <caption>Visitas, visualizações e conversões por dia</caption>
         <thead>
@@ -293,6 +266,42 @@ function DailyChart({ daily }: { daily: Insights["daily"] }) {
   );
 }
 
+function Bars({ daily, frame, className }: { daily: Insights["daily"]; frame: typeof WIDE; className: string }) {
+  const max = Math.max(1, ...daily.map((d) => Math.max(d.visits, d.conversions)));
+  const plotWidth = frame.width - frame.left - frame.right;
+  const plotHeight = frame.height - frame.top - frame.bottom;
+  const step = plotWidth / daily.length;
+  const barWidth = Math.max(1, step * 0.7);
+  const y = (value: number) => frame.top + plotHeight - (value / max) * plotHeight;
+  const labelEvery = Math.max(1, Math.ceil(daily.length / frame.labels));
+  return (
+    <svg viewBox={`0 0 ${frame.width} ${frame.height}`} className={className} aria-hidden="true" focusable="false">
+      {[0, 0.5, 1].map((f) => (
+        <g key={f}>
+          <line x1={frame.left} x2={frame.width - frame.right} y1={y(max * f)} y2={y(max * f)} stroke="#e2e8f0" />
+          <text x={frame.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize={frame.font} fill="#475569">
+            {integer.format(Math.round(max * f))}
+          </text>
+        </g>
+      ))}
+      {daily.map((d, i) => {
+        const x = frame.left + i * step + (step - barWidth) / 2;
+        return (
+          <g key={d.day}>
+            <rect x={x} y={y(d.visits)} width={barWidth} height={frame.top + plotHeight - y(d.visits)} fill="#bcd6ff" />
+            <rect x={x} y={y(d.conversions)} width={barWidth} height={frame.top + plotHeight - y(d.conversions)} fill="#0e7a3e" />
+            {i % labelEvery === 0 ? (
+              <text x={x + barWidth / 2} y={frame.height - 8} textAnchor="middle" fontSize={frame.font} fill="#475569">
+                {shortDay(d.day)}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
 function RankedTable({
   title,
   columns,
@@ -307,7 +316,7 @@ function RankedTable({
   emptyText?: string;
 }) {
   return (
-    <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-label={title} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">{emptyText}</p>
@@ -345,7 +354,7 @@ function RankedTable({
 function Devices({ rows }: { rows: Ranked[] }) {
   const total = rows.reduce((sum, row) => sum + row.total, 0);
   return (
-    <section aria-label="Dispositivos" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-label="Dispositivos" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 className="mb-3 text-lg font-semibold text-slate-900">Dispositivos</h2>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">Nada contado no período.</p>
@@ -383,7 +392,7 @@ function Devices({ rows }: { rows: Ranked[] }) {
 
 function Links({ rows, numbers }: { rows: Ranked[]; numbers: Record<string, string> }) {
   return (
-    <section aria-label="Cliques no WhatsApp por link" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-label="Cliques no WhatsApp por link" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 className="mb-3 text-lg font-semibold text-slate-900">Cliques no WhatsApp por link</h2>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">Nenhum clique no período.</p>

@@ -21,7 +21,7 @@ import { env } from "~/lib/env.server";
 import { rateLimitAddress } from "~/lib/request-info.server";
 
 /** How often an instance adds its counts to the database: what was counted shows within this (and a page load). */
-const FLUSH_INTERVAL_MS = 5_000;
+const FLUSH_INTERVAL_MS = 2_000;
 /** Keys longer than this are cut (a path, a referrer host, a campaign): nobody reads past it. */
 const MAX_KEY_LENGTH = 150;
 /** Rows per INSERT (4 parameters each; SQLite allows 32766 parameters per statement). */
