@@ -11,7 +11,7 @@ export function whatsappUrl(text: string | undefined, phone: string): string {
 }
 
 /** Props for an <a> that opens a WhatsApp chat safely in a new tab. */
-export function whatsappLinkProps(text: string | undefined, phone: string) {
+function whatsappLinkProps(text: string | undefined, phone: string) {
   return { href: whatsappUrl(text, phone), target: "_blank", rel: "noopener noreferrer" } as const;
 }
 

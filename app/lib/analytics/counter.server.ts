@@ -30,7 +30,7 @@ const ROWS_PER_STATEMENT = 500;
 const ADMIN_COOKIE = "__admin_session=";
 
 /** The metrics as the export names them, and the ones the admin page uses to credit a click. */
-export type Metric =
+type Metric =
   | "visualizacoes"
   | "visitantes"
   | "origem"
@@ -171,7 +171,7 @@ function isOwnHost(host: string, requestHost: string | undefined): boolean {
 }
 
 /** `source/medium/campaign` from the utm_ parameters, or "" when the address has none. */
-export function campaignOf(search: string): string {
+function campaignOf(search: string): string {
   if (!search.includes("utm_")) return "";
   const params = new URLSearchParams(search);
   const part = (name: string) => (params.get(name) ?? "").trim().toLowerCase().replaceAll("/", "-").slice(0, 60);
@@ -180,7 +180,7 @@ export function campaignOf(search: string): string {
 }
 
 /** Phone, tablet or desktop, from the user agent (only the class is kept). */
-export function deviceOf(userAgent: string): "celular" | "tablet" | "computador" {
+function deviceOf(userAgent: string): "celular" | "tablet" | "computador" {
   if (/iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i.test(userAgent)) return "tablet";
   if (/Mobi|iPhone|iPod|Android|Windows Phone|Opera Mini/i.test(userAgent)) return "celular";
   return "computador";
@@ -243,7 +243,7 @@ async function saltFor(day: string): Promise<string> {
 }
 
 /** Deletes the salts and visitor hashes of the days before `day` (also run by the housekeeping). */
-export async function forgetPastVisitors(day: string = saoPauloDay()): Promise<number> {
+async function forgetPastVisitors(day: string = saoPauloDay()): Promise<number> {
   const [salts, visitors] = await Promise.all([
     db.analyticsSalt.deleteMany({ where: { day: { lt: day } } }),
     db.analyticsVisitor.deleteMany({ where: { day: { lt: day } } }),

@@ -20,7 +20,7 @@ export type FormId = keyof typeof FORMS;
 export const PERIOD_PRESETS = [7, 30, 90] as const;
 
 /** The endpoint that counts a WhatsApp click or a form sent with JavaScript (POST, answers 204). */
-export const EVENTS_PATH = "/api/estatisticas";
+const EVENTS_PATH = "/api/estatisticas";
 
 /** The address a WhatsApp link on `page` reports its click to (its `ping`, or a beacon). */
 export function whatsappPingUrl(button: WhatsAppButtonId, phone: string, page: string | null): string {

@@ -18,7 +18,7 @@ export interface Period {
   preset: number | null;
 }
 
-export function addDays(day: string, days: number): string {
+function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
@@ -54,7 +54,7 @@ export function defaultPeriod(today: string = saoPauloDay()): Period {
 }
 
 /** The metrics of the export, in its order; the page's click credits (whatsapp_*) stay out of it. */
-export const EXPORTED_METRICS = ["visualizacoes", "visitantes", "origem", "campanha", "dispositivo", "whatsapp", "chat", "formulario"] as const;
+const EXPORTED_METRICS = ["visualizacoes", "visitantes", "origem", "campanha", "dispositivo", "whatsapp", "chat", "formulario"] as const;
 
 export interface Row {
   day: string;
@@ -97,7 +97,7 @@ function byKey(rows: Row[], metric: string): Map<string, number> {
   return totals;
 }
 
-export interface Totals {
+interface Totals {
   views: number;
   visitors: number;
   visits: number;

@@ -28,7 +28,7 @@ interface Row {
   total: number;
 }
 
-export function demoAnalyticsRows(now: Date = new Date()): Row[] {
+function demoAnalyticsRows(now: Date = new Date()): Row[] {
   const random = sequence(33);
   const rows: Row[] = [];
   const digits = (phone: string) => phone.replace(/\D/g, "");
