@@ -103,16 +103,24 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
           <div className="mt-8 grid gap-6 lg:grid-cols-2">
             <RankedTable
               title="Páginas mais vistas"
-              columns={["Página", "Visualizações", "Cliques no WhatsApp", "Conversão"]}
+              columns={["Página", "Visualizações", "Cliques", "Conversão"]}
               rows={insights.pages}
               label={(key) => key}
+              note="Cliques no WhatsApp feitos em cada página; conversão = cliques ÷ visualizações."
             />
-            <RankedTable title="Origens" columns={["Origem", "Visitas", "Cliques no WhatsApp", "Conversão"]} rows={insights.sources} label={(key) => key} />
+            <RankedTable
+              title="Origens"
+              columns={["Origem", "Visitas", "Cliques", "Conversão"]}
+              rows={insights.sources}
+              label={(key) => key}
+              note="De onde as visitas chegaram; cliques no WhatsApp dessas visitas ÷ visitas."
+            />
             <RankedTable
               title="Campanhas"
-              columns={["Campanha (origem/mídia/nome)", "Visitas", "Cliques no WhatsApp", "Conversão"]}
+              columns={["Campanha", "Visitas", "Cliques", "Conversão"]}
               rows={insights.campaigns}
               label={(key) => key}
+              note="Parâmetros utm_ (origem/mídia/nome); cliques no WhatsApp dessas visitas ÷ visitas."
               emptyText="Nenhuma visita com parâmetros utm_ no período."
             />
             <Devices rows={insights.devices} />
@@ -121,7 +129,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
               <h2 id="formularios-e-chat" className="mb-3 text-lg font-semibold text-slate-900">
                 Formulários e chat
               </h2>
-              <table className="w-full text-sm">
+              <table className="w-full text-xs sm:text-sm">
                 <tbody>
                   {Object.entries(FORMS).map(([key, label]) => (
                     <tr key={key} className="border-t border-slate-100">
@@ -307,22 +315,25 @@ function RankedTable({
   columns,
   rows,
   label,
+  note,
   emptyText = "Nada contado no período.",
 }: {
   title: string;
   columns: [string, string, string, string];
   rows: Ranked[];
   label: (key: string) => string;
+  note: string;
   emptyText?: string;
 }) {
   return (
     <section aria-label={title} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mb-3 text-xs text-slate-500">{note}</p>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">{emptyText}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-sm">
+          <table className="w-full text-xs sm:text-sm">
             <thead>
               <tr className="text-left text-slate-600">
                 {columns.map((column, i) => (
@@ -335,7 +346,7 @@ function RankedTable({
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key} className="border-t border-slate-100">
-                  <th scope="row" className="max-w-[12rem] truncate py-2 pr-2 text-left font-normal text-slate-800 sm:max-w-xs" title={label(row.key)}>
+                  <th scope="row" className="max-w-[9rem] truncate py-2 pr-2 text-left font-normal text-slate-800 sm:max-w-xs" title={label(row.key)}>
                     {label(row.key)}
                   </th>
                   <td className="px-2 py-2 text-right tabular-nums">{integer.format(row.total)}</td>
@@ -359,7 +370,7 @@ function Devices({ rows }: { rows: Ranked[] }) {
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">Nada contado no período.</p>
       ) : (
-        <table className="w-full text-sm">
+        <table className="w-full text-xs sm:text-sm">
           <thead>
             <tr className="text-left text-slate-600">
               <th scope="col" className="pb-2 font-medium">
@@ -398,7 +409,7 @@ function Links({ rows, numbers }: { rows: Ranked[]; numbers: Record<string, stri
         <p className="text-sm text-slate-600">Nenhum clique no período.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-sm">
+          <table className="w-full text-xs sm:text-sm">
             <thead>
               <tr className="text-left text-slate-600">
                 <th scope="col" className="pr-2 pb-2 font-medium">
