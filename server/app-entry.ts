@@ -16,6 +16,9 @@ export { sharedPageCookies } from "~/lib/shared-page.server";
 // Expired rate-limit windows, sessions and chat conversations are swept in the background (an
 // unref'd timer, never inside a request), started once by the server process.
 export { startHousekeeping } from "~/lib/housekeeping.server";
+// Insights: page views counted in memory after each answer, added to the database every few
+// seconds and once more on shutdown.
+export { countPageView, flushAnalytics } from "~/lib/analytics/counter.server";
 
 /** Called by the HTTP server on shutdown, once in-flight requests are done. */
 export async function disconnectDatabase(): Promise<void> {

@@ -194,6 +194,11 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
         ...(cacheStatus ? { cache: cacheStatus } : {}),
         ...(res.writableFinished ? {} : { aborted: true }),
       });
+      // Privacy-first insights: a page view, counted in memory once the answer is sent (app/lib/analytics/);
+      // a count is never worth an error (in development the app may be reloading).
+      loadApp()
+        .then((app) => app.countPageView(req, res))
+        .catch(() => {});
     });
 
     if (staticFiles && (method === "GET" || method === "HEAD")) {

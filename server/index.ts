@@ -136,7 +136,7 @@ server.listen(env.PORT, () => {
 
 // Graceful stop: refuse new connections at once; finish the requests in flight (an answer not
 // begun yet closes its connection); close each keep-alive connection once it has been idle for
-// DRAIN_IDLE_MS; close the database; exit 0.
+// DRAIN_IDLE_MS; store the insights counted in memory; close the database; exit 0.
 function shutdown(signal: string) {
   if (draining) return;
   draining = true;
@@ -147,7 +147,11 @@ function shutdown(signal: string) {
   void closeVite?.();
   NetServer.prototype.close.call(server, () => {
     loadApp()
-      .then((app) => app.disconnectDatabase())
+      // The insights counted in memory since the last flush are stored before the database closes.
+      .then(async (app) => {
+        await app.flushAnalytics();
+        await app.disconnectDatabase();
+      })
       .catch((error: unknown) => log("error", "closing the database failed", errorFields(error)))
       .finally(() => process.exit(0));
   });

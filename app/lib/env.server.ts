@@ -49,6 +49,10 @@ const fields = {
   TRUST_PROXY: integer(0, 10).default(0),
   SITE_URL: httpUrl.default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
   PAGE_CACHE_CHECK_MS: integer(0, 3_600_000).default(1000),
+  /** `off` turns the privacy-first visit and conversion counting off (app/lib/analytics/). */
+  ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  /** How many months of daily insight counts are kept; older days are deleted by the housekeeping. */
+  ANALYTICS_RETENTION_MONTHS: integer(1, 1200).default(25),
   /** The production build the server serves (`react-router build` writes ./build). */
   BUILD_DIR: z.string().default("build"),
   /** The folder of static files the image route may resize (tests point it elsewhere). */

@@ -1,11 +1,13 @@
 // Background clean-up of rows that only matter for a while: expired rate-limit windows, expired
-// admin sessions, chat conversations and activity-log entries past their retention. Without it these tables grow with
+// admin sessions, chat conversations and activity-log entries past their retention, insight counts
+// older than ANALYTICS_RETENTION_MONTHS and the visitor hashes (and salts) of days already over. Without it these tables grow with
 // every visitor, form post and sign-in. It runs on a timer, never inside a request, and is safe
 // with any number of instances: each sweep is a plain DELETE of rows already past their end, so
 // instances sweeping at the same time only repeat a no-op. The timer is unref'd (it never keeps
 // the process alive) and each instance starts it with a random delay so they do not all sweep
 // together.
 import { sweepOldActivity } from "./activity.server";
+import { sweepOldAnalytics } from "./analytics/counter.server";
 import { CONVERSATION_RETENTION_MS } from "./chat/conversation.server";
 import { db } from "./db.server";
 import { sweepExpired as sweepRateLimits } from "./rate-limit.server";
@@ -19,6 +21,7 @@ export interface SweepResult {
   sessions: number;
   chatConversations: number;
   activityEntries: number;
+  analyticsRows: number;
 }
 
 /** Deletes every row past its end; returns how many rows of each table went. */
@@ -29,7 +32,8 @@ export async function sweepExpiredRows(now = new Date()): Promise<SweepResult> {
     where: { updatedAt: { lt: new Date(now.getTime() - CONVERSATION_RETENTION_MS) } },
   });
   const activityEntries = await sweepOldActivity(now);
-  return { rateLimits, sessions, chatConversations, activityEntries };
+  const analyticsRows = await sweepOldAnalytics(now);
+  return { rateLimits, sessions, chatConversations, activityEntries, analyticsRows };
 }
 
 function logFailure(error: unknown) {

@@ -10,7 +10,7 @@ import { contactSchema, contactWhatsappUrl } from "~/lib/forms/contact";
 import { handleWhatsAppForm } from "~/lib/forms/whatsapp-form.server";
 import { seo } from "~/lib/seo";
 import { socialHandle, useSiteSettings, type SiteSettings } from "~/lib/site-settings";
-import { whatsappLinkProps } from "~/lib/whatsapp";
+import { useWhatsAppLink } from "~/lib/whatsapp";
 
 export function loader() {
   return { siteUrl: env.SITE_URL };
@@ -40,20 +40,21 @@ interface Channel {
 const newTab = (href: string) => ({ href, target: "_blank", rel: "noopener noreferrer" });
 
 /** The channel links, from the site settings (a profile without a link is left out). */
-function channels(settings: SiteSettings): Channel[] {
+/** `whatsapp`: the two WhatsApp links' props (their clicks are counted, useWhatsAppLink). */
+function channels(settings: SiteSettings, whatsapp: { ai: Channel["link"]; ceo: Channel["link"] }): Channel[] {
   const { social } = settings;
   return [
     {
       label: "WhatsApp com o Agente de IA",
       detail: "Atendimento imediato, 24/7",
       icon: "bot",
-      link: whatsappLinkProps("Olá, vim do site e quero falar com o agente de IA da Wind Digital", settings.salesPhone),
+      link: whatsapp.ai,
     },
     {
       label: "WhatsApp com o CEO",
       detail: "Fale direto com a liderança",
       icon: "whatsapp",
-      link: whatsappLinkProps("Olá, vim do site e gostaria de falar com o CEO da Wind Digital", settings.ceoPhone),
+      link: whatsapp.ceo,
     },
     { label: "Localização no mapa", detail: `${settings.address.city} - ${settings.address.state}`, icon: "map-pin", link: newTab(settings.mapsUrl) },
     ...(social.instagram
@@ -73,6 +74,10 @@ export default function Contact() {
   const values = serverResult?.values ?? {};
   const common = { formId: "contato" };
   const settings = useSiteSettings();
+  const whatsapp = {
+    ai: useWhatsAppLink("Olá, vim do site e quero falar com o agente de IA da Wind Digital", settings.salesPhone, "vendas"),
+    ceo: useWhatsAppLink("Olá, vim do site e gostaria de falar com o CEO da Wind Digital", settings.ceoPhone, "vendas"),
+  };
 
   return (
     <>
@@ -137,7 +142,7 @@ export default function Contact() {
 
           <div className="space-y-6">
             <ul className="grid gap-3">
-              {channels(settings).map((c) => (
+              {channels(settings, whatsapp).map((c) => (
                 <li key={c.label}>
                   <a
                     {...c.link}

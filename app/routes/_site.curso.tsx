@@ -35,7 +35,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{course.title}</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300">{course.text}</p>
           <div className="mt-9">
-            <WhatsAppButton text={course.ctaText} className="btn btn-whatsapp py-4">
+            <WhatsAppButton text={course.ctaText} link="curso" className="btn btn-whatsapp py-4">
               {course.cta}
             </WhatsAppButton>
           </div>
@@ -117,7 +117,9 @@ export default function Course({ loaderData }: Route.ComponentProps) {
         <div className="container-site flex flex-col items-center gap-5 text-center">
           <h2 className="text-3xl font-extrabold text-balance sm:text-4xl">{course.closingHeading}</h2>
           <p className="max-w-xl text-lg text-brand-100">{course.closingText}</p>
-          <WhatsAppButton text={course.ctaText}>{course.cta}</WhatsAppButton>
+          <WhatsAppButton text={course.ctaText} link="curso">
+            {course.cta}
+          </WhatsAppButton>
         </div>
       </section>
     </>

@@ -52,7 +52,7 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{windowFilms.heroTitle}</h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-300">{windowFilms.heroText}</p>
           <div className="mt-8">
-            <WhatsAppButton text={windowFilms.quoteText} phone={videoPhone}>
+            <WhatsAppButton text={windowFilms.quoteText} phone={videoPhone} link="window-films">
               {windowFilms.heroCta}
             </WhatsAppButton>
           </div>
@@ -163,7 +163,7 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
         <div className="container-site flex flex-col items-center gap-5 text-center">
           <h2 className="text-3xl font-extrabold text-balance sm:text-4xl">{windowFilms.ctaHeading}</h2>
           <p className="max-w-xl text-lg text-slate-300">{windowFilms.ctaText}</p>
-          <WhatsAppButton text={windowFilms.quoteText} phone={videoPhone}>
+          <WhatsAppButton text={windowFilms.quoteText} phone={videoPhone} link="window-films">
             {windowFilms.ctaButton}
           </WhatsAppButton>
         </div>

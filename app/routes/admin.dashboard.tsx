@@ -23,6 +23,7 @@ export async function loader(_: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Painel | Wind Digital" }];
 
 const sections = [
+  { to: "/admin/estatisticas", title: "Estatísticas", text: "Visitas, origens e contatos pelo WhatsApp, chat e formulários", count: null },
   { to: "/admin/portfolio", title: "Portfólio", text: "Cases de marketing digital", count: "portfolio" },
   { to: "/admin/led-panels", title: "Painéis LED", text: "Painéis, fluxo e alcance", count: "led" },
   { to: "/admin/window-films-portfolio", title: "Window Films · Portfólio", text: "Projetos de vídeo", count: "films" },

@@ -1,15 +1,23 @@
 // The background clean-up: expired rows of rate_limits, sessions, chat_conversations and the
-// activity log go, live ones stay, and the periodic timer does it without keeping the process alive.
+// activity log go, and so do insight counts past their retention (25 months by default) and the
+// visitor hashes and salts of days already over; live ones stay, and the periodic timer does it without keeping the process alive.
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { CONVERSATION_RETENTION_MS, loadConversation } from "~/lib/chat/conversation.server";
 import { startHousekeeping, sweepExpiredRows } from "~/lib/housekeeping.server";
 import { SESSION_MAX_AGE_MS } from "~/lib/session.server";
 import { ACTIVITY_RETENTION_MS } from "~/lib/activity.server";
+import { saoPauloDay } from "~/lib/analytics/counter.server";
 import { createUser } from "./admin-fixtures";
 
 const ago = (ms: number) => new Date(Date.now() - ms);
 const ahead = (ms: number) => new Date(Date.now() + ms);
+const DAY_MS = 24 * 3600 * 1000;
+const monthsAgo = (months: number, plusDays: number) => {
+  const date = new Date();
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return saoPauloDay(new Date(date.getTime() + plusDays * DAY_MS));
+};
 
 async function seedRows() {
   const user = await createUser();
@@ -35,6 +43,27 @@ async function seedRows() {
       { targetLabel: "registro-recente", actorEmail: user.email, section: "blog", action: "update", createdAt: ago(ACTIVITY_RETENTION_MS - 60_000) },
     ],
   });
+  const today = saoPauloDay();
+  const yesterday = saoPauloDay(ago(DAY_MS));
+  await db.analyticsDaily.createMany({
+    data: [
+      { day: monthsAgo(25, -2), metric: "visualizacoes", key: "/", total: 3 },
+      { day: monthsAgo(25, 2), metric: "visualizacoes", key: "/", total: 4 },
+      { day: today, metric: "visualizacoes", key: "/", total: 5 },
+    ],
+  });
+  await db.analyticsSalt.createMany({
+    data: [
+      { day: yesterday, salt: "ontem" },
+      { day: today, salt: "hoje" },
+    ],
+  });
+  await db.analyticsVisitor.createMany({
+    data: [
+      { day: yesterday, hash: "h-ontem", source: "direto", campaign: "" },
+      { day: today, hash: "h-hoje", source: "direto", campaign: "" },
+    ],
+  });
 }
 
 async function remaining() {
@@ -43,21 +72,27 @@ async function remaining() {
     sessions: (await db.session.findMany()).map((s) => s.id).sort(),
     chatConversations: (await db.chatConversation.findMany()).map((c) => c.id).sort(),
     activityEntries: (await db.activityEntry.findMany()).map((e) => e.targetLabel).sort(),
+    analytics: (await db.analyticsDaily.findMany({ orderBy: { day: "asc" } })).map((r) => r.total),
+    salts: (await db.analyticsSalt.findMany()).map((r) => r.salt),
+    visitors: (await db.analyticsVisitor.findMany()).map((r) => r.hash),
   };
 }
 
 describe("housekeeping", () => {
   it("deletes expired rate-limit windows, expired or too old sessions and stale conversations, and keeps the rest", async () => {
     await seedRows();
-    expect(await sweepExpiredRows()).toEqual({ rateLimits: 1, sessions: 2, chatConversations: 1, activityEntries: 1 });
+    expect(await sweepExpiredRows()).toEqual({ rateLimits: 1, sessions: 2, chatConversations: 1, activityEntries: 1, analyticsRows: 3 });
     expect(await remaining()).toEqual({
       rateLimits: ["vivo"],
       sessions: ["ativa"],
       chatConversations: ["conversa-nova"],
       activityEntries: ["registro-recente"],
+      analytics: [4, 5],
+      salts: ["hoje"],
+      visitors: ["h-hoje"],
     });
     // A second sweep (another instance at the same moment) finds nothing more to do.
-    expect(await sweepExpiredRows()).toEqual({ rateLimits: 0, sessions: 0, chatConversations: 0, activityEntries: 0 });
+    expect(await sweepExpiredRows()).toEqual({ rateLimits: 0, sessions: 0, chatConversations: 0, activityEntries: 0, analyticsRows: 0 });
   });
 
   it("shows no conversation past its retention, even before the sweep", async () => {

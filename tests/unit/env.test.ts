@@ -72,6 +72,14 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
   S3_ACCESS_KEY_ID: [{ ...dev, S3_SECRET_ACCESS_KEY: "secret-without-key" }],
   S3_SECRET_ACCESS_KEY: [{ ...dev, S3_ACCESS_KEY_ID: "key-without-secret" }],
   S3_PUBLIC_URL: [{ ...dev, S3_PUBLIC_URL: "cdn.example.com" }],
+  ANALYTICS: [
+    { ...dev, ANALYTICS: "desligado" },
+    { ...dev, ANALYTICS: "false" },
+  ],
+  ANALYTICS_RETENTION_MONTHS: [
+    { ...dev, ANALYTICS_RETENTION_MONTHS: "0" },
+    { ...dev, ANALYTICS_RETENTION_MONTHS: "dois anos" },
+  ],
   TRUST_PROXY: [
     { ...dev, TRUST_PROXY: "yes" },
     { ...dev, TRUST_PROXY: "-1" },

@@ -4,7 +4,7 @@ import type { ReactNode, Ref } from "react";
 import type { ChatMessage } from "~/lib/chat/texts";
 import { ASSISTANT_NAME, GREETING, ONLINE_STATUS, WHATSAPP_BUTTON, WHATSAPP_TEXT } from "~/lib/chat/texts";
 import { useSiteSettings } from "~/lib/site-settings";
-import { whatsappLinkProps } from "~/lib/whatsapp";
+import { useWhatsAppLink } from "~/lib/whatsapp";
 import { MessageText } from "./message-text";
 
 export const PANEL_ID = "chat";
@@ -113,9 +113,10 @@ function TypingIndicator() {
 
 export function WhatsAppButton() {
   const { salesPhone } = useSiteSettings();
+  const link = useWhatsAppLink(WHATSAPP_TEXT, salesPhone, "chat");
   return (
     <a
-      {...whatsappLinkProps(WHATSAPP_TEXT, salesPhone)}
+      {...link}
       className="flex items-center justify-center gap-2 rounded-full bg-whatsapp-dark px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-whatsapp"
     >
       <WhatsAppIcon />

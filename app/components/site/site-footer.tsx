@@ -10,12 +10,16 @@ import { footerQuickLinks, footerServiceLinks } from "~/content/navigation";
 import { site } from "~/content/site";
 import { CONSENT_RESET_ATTRIBUTE } from "~/lib/consent";
 import { type SiteSettings } from "~/lib/site-settings";
-import { whatsappLinkProps } from "~/lib/whatsapp";
+import { useWhatsAppLink } from "~/lib/whatsapp";
 import { Icon, type IconName } from "./icon";
 import { Logo } from "./logo";
 
 /** The networks with a link in the settings (an empty one is hidden), then WhatsApp. */
-function socialLinks({ social, salesPhone }: SiteSettings): { label: string; icon: IconName; link: { href: string; target: string; rel: string } }[] {
+/** `whatsapp`: the WhatsApp link's props (its clicks are counted, useWhatsAppLink). */
+function socialLinks(
+  { social }: SiteSettings,
+  whatsapp: { href: string; target: string; rel: string },
+): { label: string; icon: IconName; link: { href: string; target: string; rel: string } }[] {
   const networks: { label: string; href: string; icon: IconName }[] = [
     { label: "Facebook", href: social.facebook, icon: "facebook" },
     { label: "Instagram", href: social.instagram, icon: "instagram" },
@@ -25,7 +29,7 @@ function socialLinks({ social, salesPhone }: SiteSettings): { label: string; ico
   ];
   return [
     ...networks.filter((n) => n.href).map((n) => ({ label: n.label, icon: n.icon, link: { href: n.href, target: "_blank", rel: "noopener noreferrer" } })),
-    { label: "WhatsApp", icon: "whatsapp", link: whatsappLinkProps("Olá, vim do site da Wind Digital", salesPhone) },
+    { label: "WhatsApp", icon: "whatsapp", link: whatsapp },
   ];
 }
 
@@ -34,6 +38,7 @@ const linkClass = "text-slate-300 transition-colors hover:text-white";
 
 /** `redirectTo`: where the no-JavaScript cookie reset comes back to (the page's path and query). */
 export function SiteFooter({ settings, year, redirectTo }: { settings: SiteSettings; year: number; redirectTo: string }) {
+  const whatsapp = useWhatsAppLink("Olá, vim do site da Wind Digital", settings.salesPhone, "vendas");
   return (
     <footer className="bg-ink text-slate-300">
       <div className="container-site grid gap-12 py-16 sm:grid-cols-2 lg:grid-cols-4">
@@ -49,7 +54,7 @@ export function SiteFooter({ settings, year, redirectTo }: { settings: SiteSetti
             com estratégia, tecnologia e resultado para empresas de todo o Brasil.
           </p>
           <ul className="mt-6 flex flex-wrap gap-2">
-            {socialLinks(settings).map((s) => (
+            {socialLinks(settings, whatsapp).map((s) => (
               <li key={s.label}>
                 <a {...s.link} className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-brand-600">
                   <Icon name={s.icon} className="size-5" />

@@ -2,8 +2,10 @@
 // Without JavaScript the <Form> posts to the route action (zod, errors next to the fields, then
 // a redirect to WhatsApp). With JavaScript the same schema validates in the browser (loaded on
 // demand, so zod stays out of the first load), WhatsApp opens in a new tab, a toast confirms and
-// the form clears.
+// the form clears, and a beacon reports the form sent to the insights (the server counts the
+// forms it handles itself).
 import { useState, type FormEvent } from "react";
+import { formBeaconUrl, sendBeacon } from "~/lib/analytics/events";
 import { showToast, type Toast } from "~/lib/toast";
 import type { ClientFormModule } from "~/lib/forms/client";
 import { useSiteSettings } from "~/lib/site-settings";
@@ -40,6 +42,7 @@ export function useWhatsAppForm<V>(load: () => Promise<ClientFormModule<V>>, ser
         return;
       }
       window.open(module.toUrl(result.value, salesPhone), "_blank", "noopener,noreferrer");
+      sendBeacon(formBeaconUrl(module.form, window.location.pathname));
       showToast(SENT_TOAST);
       form.reset();
       setClientErrors({});

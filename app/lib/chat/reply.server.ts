@@ -1,5 +1,6 @@
 // One chat message in, one answer out: validation, the per-visitor rate limit, then the
 // automation webhook (or the built-in responder when no webhook is configured).
+import { countConversion } from "~/lib/analytics/counter.server";
 import { env } from "~/lib/env.server";
 import { hit } from "~/lib/rate-limit.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
@@ -53,11 +54,16 @@ export async function answerChatMessage(raw: unknown, visitor: ChatVisitor): Pro
     if (!bySession.allowed) return refusal(message, bySession.retryAfter);
   }
 
+  // Insights: a message accepted (the first of a session starts a conversation).
+  if (visitor.newSession) countConversion("chat", "conversas");
+  countConversion("chat", "mensagens");
+
   const url = env.CHAT_WEBHOOK_URL;
   if (!url) return { status: 200, message, reply: offlineReply(message, await getSiteSettings()) };
 
   const result = await askWebhook(url, { message, sessionId: visitor.sessionId }, env.CHAT_TIMEOUT_MS);
   if (!result.ok) {
+    countConversion("chat", "falhas");
     log("error", "chat webhook failed", { cause: result.cause, requestId: visitor.requestId });
     return { status: 502, message, reply: REPLY_ERROR };
   }

@@ -2,6 +2,7 @@
 // zod schemas as the route actions, through conform's parser.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import type { FormId } from "~/lib/analytics/events";
 import { contactSchema, contactWhatsappUrl, type ContactValues } from "./contact";
 import { diagnosticSchema, diagnosticWhatsappUrl, type DiagnosticValues } from "./diagnostic";
 
@@ -10,6 +11,8 @@ export interface ClientFormModule<V> {
   parse: (formData: FormData) => { ok: true; value: V } | { ok: false; errors: Record<string, string[]> };
   /** The prefilled chat on `phone` (the sales number of the site settings). */
   toUrl: (value: V, phone: string) => string;
+  /** The form's name in the insights (a form sent with JavaScript is reported by a beacon). */
+  form: FormId;
 }
 
 function parser<S extends z.ZodType>(schema: S): ClientFormModule<z.infer<S>>["parse"] {
@@ -22,5 +25,5 @@ function parser<S extends z.ZodType>(schema: S): ClientFormModule<z.infer<S>>["p
   };
 }
 
-export const contactForm: ClientFormModule<ContactValues> = { parse: parser(contactSchema), toUrl: contactWhatsappUrl };
-export const diagnosticForm: ClientFormModule<DiagnosticValues> = { parse: parser(diagnosticSchema), toUrl: diagnosticWhatsappUrl };
+export const contactForm: ClientFormModule<ContactValues> = { parse: parser(contactSchema), toUrl: contactWhatsappUrl, form: "contato" };
+export const diagnosticForm: ClientFormModule<DiagnosticValues> = { parse: parser(diagnosticSchema), toUrl: diagnosticWhatsappUrl, form: "diagnostico" };

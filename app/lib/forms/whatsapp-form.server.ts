@@ -10,6 +10,7 @@ import { hit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-info.server";
 import type { RouterContextProvider } from "react-router";
 import { getSiteSettings } from "~/lib/site-settings.server";
+import { countFormSent } from "~/lib/analytics/conversions.server";
 import type { WhatsAppFormResult } from "./result";
 
 export type { WhatsAppFormResult };
@@ -49,5 +50,6 @@ export async function handleWhatsAppForm<S extends z.ZodType>(options: {
     return data<WhatsAppFormResult>({ form: formName, errors, values }, { status: 400 });
   }
   const { salesPhone } = await getSiteSettings();
+  await countFormSent(request, context, formName === "diagnostic" ? "diagnostico" : "contato", salesPhone);
   return redirect(toUrl(submission.value as z.infer<S>, salesPhone));
 }

@@ -4,6 +4,7 @@
 import type { Db } from "../../../app/lib/db.server.ts";
 import { sanitizeBlogHtml } from "../../../app/lib/sanitize.server.ts";
 import { seedAdmin, type AdminSource } from "./admin.ts";
+import { seedDemoAnalytics } from "./analytics.ts";
 import { blogPosts } from "./blog.ts";
 import { clientLogos } from "./client-logos.ts";
 import { courseTestimonials } from "./course.ts";
@@ -81,6 +82,6 @@ async function seedDemoContent(db: Db): Promise<string[]> {
 
 export async function seed(db: Db, source: AdminSource, options: SeedOptions = {}): Promise<string[]> {
   const report = [await seedAdmin(db, source)];
-  if (!options.adminOnly) report.push(...(await seedDemoContent(db)));
+  if (!options.adminOnly) report.push(...(await seedDemoContent(db)), await seedDemoAnalytics(db, source));
   return report;
 }

@@ -1,0 +1,75 @@
+// The conversions the site reports or handles itself: a WhatsApp link's click (its `ping`, or a
+// beacon when JavaScript runs), a form that opened WhatsApp (posted to the server without
+// JavaScript, reported by a beacon with it). Bots and the staff's own admin sessions are not
+// counted, as for page views.
+import { isbot } from "isbot";
+import type { RouterContextProvider } from "react-router";
+import { hit } from "~/lib/rate-limit.server";
+import { requestInfo } from "~/lib/request-info.server";
+import { getSiteSettings } from "~/lib/site-settings.server";
+import { FORMS, WHATSAPP_BUTTONS, type FormId } from "./events";
+import { analyticsEnabled, countConversion, countWhatsAppClick, type Visitor } from "./counter.server";
+
+/** Reports one address may send per minute: far above a person's clicks, far below a flood's. */
+const REPORTS_PER_MINUTE = 30;
+
+/** The visitor behind a request, or null when it must not be counted (off, a bot, an admin). */
+function countedVisitor(request: Request, context: Readonly<RouterContextProvider>): Visitor | null {
+  if (!analyticsEnabled) return null;
+  const userAgent = request.headers.get("user-agent");
+  if (!userAgent || isbot(userAgent)) return null;
+  if (request.headers.get("cookie")?.includes("__admin_session=")) return null;
+  return { address: requestInfo(context).ip, userAgent };
+}
+
+/** A page path as the links send it, or "" for anything else. */
+function pagePath(value: string | null): string {
+  return value && value.startsWith("/") && !value.startsWith("//") && value.length <= 300 ? value : "";
+}
+
+/** The page the report came from by its Referer (same site only), for links that do not say. */
+function refererPath(request: Request): string {
+  const referer = request.headers.get("referer");
+  if (!referer || !URL.canParse(referer)) return "";
+  const from = new URL(referer);
+  return from.host === new URL(request.url).host ? pagePath(from.pathname) : "";
+}
+
+/** A form sent through the server (no JavaScript): the form, and the WhatsApp chat it opens. */
+export async function countFormSent(request: Request, context: Readonly<RouterContextProvider>, form: FormId, salesPhone: string): Promise<void> {
+  const visitor = countedVisitor(request, context);
+  if (!visitor) return;
+  countConversion("formulario", form);
+  await countWhatsAppClick(visitor, `formulario:${salesPhone.replace(/\D/g, "")}`, new URL(request.url).pathname);
+}
+
+/**
+ * The reporting endpoint (POST /api/estatisticas?evento=...): a WhatsApp click
+ * (`botao`, `numero`, `pagina`) or a form sent with JavaScript (`formulario`, `pagina`). Only known
+ * buttons, forms and the site's own WhatsApp numbers are counted, so nobody can fill the insights
+ * with made-up keys; the answer is 204 whatever was counted, 429 past the per-address limit.
+ */
+export async function handleReport(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
+  const noContent = () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  const visitor = countedVisitor(request, context);
+  if (!visitor) return noContent();
+  const limit = await hit(`insights:${visitor.address}`, REPORTS_PER_MINUTE, 60_000);
+  if (!limit.allowed) return new Response(null, { status: 429, headers: { "Retry-After": String(limit.retryAfter), "Cache-Control": "no-store" } });
+
+  const params = new URL(request.url).searchParams;
+  const page = pagePath(params.get("pagina")) || refererPath(request);
+  const settings = await getSiteSettings();
+  if (params.get("evento") === "whatsapp") {
+    const button = params.get("botao") ?? "";
+    const number = (params.get("numero") ?? "").replace(/\D/g, "");
+    const numbers = [settings.salesPhone, settings.videoPhone, settings.ceoPhone].map((phone) => phone.replace(/\D/g, ""));
+    if (button in WHATSAPP_BUTTONS && numbers.includes(number)) await countWhatsAppClick(visitor, `${button}:${number}`, page);
+  } else if (params.get("evento") === "formulario") {
+    const form = params.get("formulario") ?? "";
+    if (form in FORMS) {
+      countConversion("formulario", form);
+      await countWhatsAppClick(visitor, `formulario:${settings.salesPhone.replace(/\D/g, "")}`, page);
+    }
+  }
+  return noContent();
+}

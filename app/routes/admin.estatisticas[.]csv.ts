@@ -1,0 +1,20 @@
+// The insights as CSV for a spreadsheet: GET /admin/estatisticas.csv?de=YYYY-MM-DD&ate=YYYY-MM-DD
+// (the last 30 days without dates), one line per day, metric and key: `dia,metrica,chave,total`.
+// Under the admin layout, whose guard demands an admin session before this loader runs.
+import type { Route } from "./+types/admin.estatisticas[.]csv";
+import { parsePeriod, readRows, toCsv } from "~/lib/analytics/report.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const parsed = parsePeriod(new URL(request.url).searchParams);
+  if ("error" in parsed) {
+    return new Response(parsed.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  const { from, to } = parsed.period;
+  return new Response(toCsv(await readRows(from, to)), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="estatisticas-${from}-a-${to}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

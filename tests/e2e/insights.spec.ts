@@ -1,0 +1,50 @@
+// A visitor clicks the course page's WhatsApp button, with JavaScript on and off, and the admin sees
+// the click in /admin/estatisticas. Without JavaScript the link's `ping` reports it (Chromium sends
+// pings); with JavaScript the `ping` is gone once the page hydrates and a beacon reports it, so no
+// click counts twice. The link itself stays as the site has always written it (href, target, rel);
+// WhatsApp is stubbed, since wa.me cannot be reached here.
+import { expect, test, type Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
+import { signIn } from "./admin-helpers";
+
+const isJs = () => test.info().project.name === "js";
+
+// A browser's usual user agent: the headless shell says "HeadlessChrome", which the insights
+// rightly take for a robot and do not count.
+test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36" });
+
+/** The course button's clicks as the insights page shows them (0 before the first). */
+async function courseClicks(admin: Page): Promise<number> {
+  await admin.goto("/admin/estatisticas?periodo=7");
+  const table = admin.getByRole("region", { name: "Cliques no WhatsApp por link" });
+  const row = table.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: "Curso", exact: true }) });
+  if ((await row.count()) === 0) return 0;
+  return Number((await row.getByRole("cell").last().innerText()).replace(/\D/g, ""));
+}
+
+test("a WhatsApp click on the course page shows in /admin/estatisticas", async ({ page, context, browser }) => {
+  await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+  // The admin in a browser of their own: an admin session is never counted as a visitor.
+  const adminContext = await browser.newContext({ baseURL, javaScriptEnabled: isJs() });
+  const admin = await adminContext.newPage();
+  await signIn(admin);
+  const before = await courseClicks(admin);
+
+  await page.goto("/curso");
+  const link = page.getByRole("main").locator('a[href^="https://wa.me/"]').first();
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(link).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+  if (isJs()) await expect(link).not.toHaveAttribute("ping");
+  else await expect(link).toHaveAttribute("ping", /^\/api\/estatisticas\?evento=whatsapp&botao=curso&numero=\d+&pagina=%2Fcurso$/);
+
+  const reported = page.waitForRequest((request) => request.url().includes("/api/estatisticas?evento=whatsapp&botao=curso") && request.method() === "POST");
+  const popup = context.waitForEvent("page");
+  await link.click();
+  await (await popup).waitForLoadState();
+  await reported;
+
+  // Counted within seconds (the page promises 15).
+  await expect.poll(() => courseClicks(admin), { timeout: 15_000, intervals: [500] }).toBe(before + 1);
+  await adminContext.close();
+});
