@@ -1,5 +1,5 @@
-// The background clean-up: expired rows of rate_limits, sessions, chat_conversations and the
-// activity log go, live ones stay, and the periodic timer does it without keeping the process alive.
+// The background clean-up: expired rows of rate_limits, sessions, account links, chat_conversations
+// and the activity log go, live ones stay, and the periodic timer does it without keeping the process alive.
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { CONVERSATION_RETENTION_MS, loadConversation } from "~/lib/chat/conversation.server";
@@ -35,6 +35,13 @@ async function seedRows() {
       { targetLabel: "registro-recente", actorEmail: user.email, section: "blog", action: "update", createdAt: ago(ACTIVITY_RETENTION_MS - 60_000) },
     ],
   });
+  // An account link is kept a day past its end (to say "this link expired"), then goes.
+  await db.accountToken.createMany({
+    data: [
+      { tokenHash: "link-velho", userId: user.id, purpose: "reset", expiresAt: ago(25 * 60 * 60 * 1000) },
+      { tokenHash: "link-vencido-ontem", userId: user.id, purpose: "invite", expiresAt: ago(60_000) },
+    ],
+  });
 }
 
 async function remaining() {
@@ -43,21 +50,23 @@ async function remaining() {
     sessions: (await db.session.findMany()).map((s) => s.id).sort(),
     chatConversations: (await db.chatConversation.findMany()).map((c) => c.id).sort(),
     activityEntries: (await db.activityEntry.findMany()).map((e) => e.targetLabel).sort(),
+    accountTokens: (await db.accountToken.findMany()).map((t) => t.tokenHash).sort(),
   };
 }
 
 describe("housekeeping", () => {
   it("deletes expired rate-limit windows, expired or too old sessions and stale conversations, and keeps the rest", async () => {
     await seedRows();
-    expect(await sweepExpiredRows()).toEqual({ rateLimits: 1, sessions: 2, chatConversations: 1, activityEntries: 1 });
+    expect(await sweepExpiredRows()).toEqual({ rateLimits: 1, sessions: 2, chatConversations: 1, activityEntries: 1, accountTokens: 1 });
     expect(await remaining()).toEqual({
       rateLimits: ["vivo"],
       sessions: ["ativa"],
       chatConversations: ["conversa-nova"],
       activityEntries: ["registro-recente"],
+      accountTokens: ["link-vencido-ontem"],
     });
     // A second sweep (another instance at the same moment) finds nothing more to do.
-    expect(await sweepExpiredRows()).toEqual({ rateLimits: 0, sessions: 0, chatConversations: 0, activityEntries: 0 });
+    expect(await sweepExpiredRows()).toEqual({ rateLimits: 0, sessions: 0, chatConversations: 0, activityEntries: 0, accountTokens: 0 });
   });
 
   it("shows no conversation past its retention, even before the sweep", async () => {

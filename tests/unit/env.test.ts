@@ -72,6 +72,14 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
   S3_ACCESS_KEY_ID: [{ ...dev, S3_SECRET_ACCESS_KEY: "secret-without-key" }],
   S3_SECRET_ACCESS_KEY: [{ ...dev, S3_ACCESS_KEY_ID: "key-without-secret" }],
   S3_PUBLIC_URL: [{ ...dev, S3_PUBLIC_URL: "cdn.example.com" }],
+  SMTP_URL: [
+    { ...dev, SMTP_URL: "mail.example.com:587" },
+    { ...dev, SMTP_URL: "https://mail.example.com" },
+  ],
+  MAIL_FROM: [
+    { ...dev, MAIL_FROM: "nao-responda" },
+    { ...dev, MAIL_FROM: "Wind Digital nao-responda@exemplo" },
+  ],
   TRUST_PROXY: [
     { ...dev, TRUST_PROXY: "yes" },
     { ...dev, TRUST_PROXY: "-1" },
