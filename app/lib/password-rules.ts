@@ -23,21 +23,37 @@ const MESSAGES: Record<PasswordRule, string> = {
   email: "A senha não pode ser o seu e-mail",
 };
 
+function checkNewPassword(email: string) {
+  return (value: { password: string; passwordConfirmation: string }, ctx: z.RefinementCtx) => {
+    const rule = brokenPasswordRule(value.password, email);
+    if (rule) ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES[rule] });
+    else if (value.password !== value.passwordConfirmation) {
+      ctx.addIssue({ code: "custom", path: ["passwordConfirmation"], message: "As senhas não coincidem" });
+    }
+  };
+}
+
+const passwordFields = {
+  password: z.string({ error: "Senha é obrigatória" }),
+  passwordConfirmation: z.string({ error: "Confirme a senha" }),
+};
+
 /**
  * The form of a new password: fields `password` and `passwordConfirmation`, checked against the
  * rules for the account's e-mail (known to the server, so the client checks all but that one).
  */
 export function newPasswordSchema(email = "") {
+  return z.object(passwordFields).superRefine(checkNewPassword(email));
+}
+
+/** Changing one's password: the current one, then the new one twice. */
+export function passwordChangeSchema(email = "") {
+  return z.object({ currentPassword: z.string({ error: "Digite a senha atual" }), ...passwordFields }).superRefine(checkNewPassword(email));
+}
+
+/** Accepting an invitation: the person's name (optional) and their first password. */
+export function invitationSchema(email = "") {
   return z
-    .object({
-      password: z.string({ error: "Senha é obrigatória" }),
-      passwordConfirmation: z.string({ error: "Confirme a senha" }),
-    })
-    .superRefine((value, ctx) => {
-      const rule = brokenPasswordRule(value.password, email);
-      if (rule) ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES[rule] });
-      else if (value.password !== value.passwordConfirmation) {
-        ctx.addIssue({ code: "custom", path: ["passwordConfirmation"], message: "As senhas não coincidem" });
-      }
-    });
+    .object({ name: z.string().trim().max(100, "Use no máximo 100 caracteres").optional(), ...passwordFields })
+    .superRefine(checkNewPassword(email));
 }

@@ -94,11 +94,11 @@ export async function disableTwoFactor(userId: string): Promise<void> {
   await db.$transaction([db.user.update({ where: { id: userId }, data: { totpSecret: null, totpPending: null } }), db.recoveryCode.deleteMany({ where: { userId } })]);
 }
 
-/** A valid 6-digit code of the account's key, or one of its unused recovery codes (used up). */
-export async function checkSecondFactor(user: { id: string; email: string; totpSecret: string | null }, code: string): Promise<boolean> {
-  if (!user.totpSecret) return false;
-  if (verifyTotp(user.email, user.totpSecret, code)) return true;
-  return useRecoveryCode(user.id, code);
+/** Which kind of code `code` is for the account: a valid 6-digit code, one of its unused recovery codes (now used up), or neither. */
+export async function checkSecondFactor(user: { id: string; email: string; totpSecret: string | null }, code: string): Promise<"totp" | "recovery" | null> {
+  if (!user.totpSecret) return null;
+  if (verifyTotp(user.email, user.totpSecret, code)) return "totp";
+  return (await useRecoveryCode(user.id, code)) ? "recovery" : null;
 }
 
 const secondStepCookie = createCookie("__admin_2fa", {
@@ -140,7 +140,9 @@ export async function pendingSignIn(request: Request): Promise<PendingSignIn | n
   };
 }
 
-export type SecondStepResult = { ok: true } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfterMinutes: number };
+export type SecondStepResult =
+  | { ok: true; method: "totp" | "recovery" }
+  | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfterMinutes: number };
 
 /** Counts the attempt, then (within the limits) checks the code. */
 export async function verifySecondStep(pending: PendingSignIn, code: string, ip: string): Promise<SecondStepResult> {
@@ -151,7 +153,8 @@ export async function verifySecondStep(pending: PendingSignIn, code: string, ip:
   if (refused.length > 0) {
     return { ok: false, reason: "throttled", retryAfterMinutes: Math.max(1, ...refused.map((r) => Math.ceil(r.retryAfter / 60))) };
   }
-  if (!(await checkSecondFactor(pending.user, code))) return { ok: false, reason: "invalid" };
+  const method = await checkSecondFactor(pending.user, code);
+  if (!method) return { ok: false, reason: "invalid" };
   await Promise.all([reset(accountKey), forgive(addressKey)]);
-  return { ok: true };
+  return { ok: true, method };
 }
