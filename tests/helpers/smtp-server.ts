@@ -5,6 +5,8 @@
 // read what a person would find in their inbox. Any user name and password are accepted.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
@@ -69,6 +71,11 @@ export interface SmtpProcess {
   mailboxUrl: string;
   messages(): Promise<ReceivedMail[]>;
   stop(): Promise<void>;
+}
+
+/** Where scripts/e2e-server.ts writes the mailbox's address for the browser tests on `port`. */
+export function e2eMailboxFile(port: string | number): string {
+  return join(tmpdir(), `e2e-mailbox-${port}.json`);
 }
 
 /** Every message received so far at `mailboxUrl`. */
