@@ -34,8 +34,7 @@ export function accountLink(purpose: TokenPurpose, token: string): string {
 }
 
 export type TokenState =
-  | { state: "valid"; user: { id: string; email: string; name: string; deactivatedAt: Date | null } }
-  | { state: "used" | "expired" | "unknown" };
+  { state: "valid"; user: { id: string; email: string; name: string; deactivatedAt: Date | null } } | { state: "used" | "expired" | "unknown" };
 
 /** What a link is worth now, without using it (the page shows the form, or says why not). */
 export async function inspectAccountToken(token: string, purpose: TokenPurpose): Promise<TokenState> {

@@ -36,7 +36,10 @@ const SUCCESS: Record<TokenPurpose, Toast> = {
 export async function linkAction(request: Request, context: Readonly<RouterContextProvider>, token: string, purpose: TokenPurpose) {
   const form = await readFormData(request).catch(() => null);
   if (!form) {
-    return data({ state: "valid" as LinkState, lastResult: null, toast: { type: "error", title: "Erro", description: UNREADABLE_FORM } as Toast | undefined }, { status: 400 });
+    return data(
+      { state: "valid" as LinkState, lastResult: null, toast: { type: "error", title: "Erro", description: UNREADABLE_FORM } as Toast | undefined },
+      { status: 400 },
+    );
   }
   const found = await inspectAccountToken(token, purpose);
   if (found.state !== "valid") return data({ state: found.state as LinkState, lastResult: null, toast: undefined }, { status: STATUS[found.state] });
@@ -44,7 +47,10 @@ export async function linkAction(request: Request, context: Readonly<RouterConte
   const schema = purpose === "invite" ? invitationSchema(user.email) : newPasswordSchema(user.email);
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") {
-    return data({ state: "valid" as LinkState, lastResult: submission.reply({ hideFields: ["password", "passwordConfirmation"] }), toast: undefined }, { status: 400 });
+    return data(
+      { state: "valid" as LinkState, lastResult: submission.reply({ hideFields: ["password", "passwordConfirmation"] }), toast: undefined },
+      { status: 400 },
+    );
   }
   const passwordHash = await hashPassword(submission.value.password);
   // Marks the link used in the same statement that checks it: of two tries with one link, one wins.
@@ -56,6 +62,9 @@ export async function linkAction(request: Request, context: Readonly<RouterConte
     select: { id: true, email: true, passwordHash: true, totpSecret: true },
   });
   await endSessions(user.id);
-  await recordActivity({ actor: user.email, section: purpose === "invite" ? "equipe" : "conta" }, { action: purpose === "invite" ? "accept_invite" : "password_reset" });
+  await recordActivity(
+    { actor: user.email, section: purpose === "invite" ? "equipe" : "conta" },
+    { action: purpose === "invite" ? "accept_invite" : "password_reset" },
+  );
   return finishSignIn(updated, request, requestInfo(context).ip, { redirectTo: "/admin/dashboard", toast: SUCCESS[purpose] });
 }

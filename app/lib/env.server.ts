@@ -50,9 +50,7 @@ const fields = {
   SITE_URL: httpUrl.default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
   PAGE_CACHE_CHECK_MS: integer(0, 3_600_000).default(1000),
   /** Outgoing e-mail (invitations, password resets): smtp://user:pass@host:587 or smtps://…:465. */
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587" })
-    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587" }).optional(),
   /** The sender of those messages: an address, or a name and an address ("Wind Digital <nao-responda@exemplo.com.br>"). */
   MAIL_FROM: z
     .string()

@@ -30,8 +30,7 @@ function sender(): string {
   return env.MAIL_FROM ?? `Wind Digital <nao-responda@${new URL(env.SITE_URL).hostname}>`;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The plain-text and HTML bodies of a message. */
 export function renderMessage(message: Message): { text: string; html: string } {

@@ -53,7 +53,5 @@ export function passwordChangeSchema(email = "") {
 
 /** Accepting an invitation: the person's name (optional) and their first password. */
 export function invitationSchema(email = "") {
-  return z
-    .object({ name: z.string().trim().max(100, "Use no máximo 100 caracteres").optional(), ...passwordFields })
-    .superRefine(checkNewPassword(email));
+  return z.object({ name: z.string().trim().max(100, "Use no máximo 100 caracteres").optional(), ...passwordFields }).superRefine(checkNewPassword(email));
 }

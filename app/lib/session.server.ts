@@ -62,7 +62,10 @@ export function addressPrefix(address: string): string {
   const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(address);
   if (v4) return `${v4[1]}.0/24`;
   if (address.includes(":")) {
-    const groups = address.replace(/::\/64$|\/\d+$/, "").split(":").filter(Boolean);
+    const groups = address
+      .replace(/::\/64$|\/\d+$/, "")
+      .split(":")
+      .filter(Boolean);
     return `${groups.slice(0, 3).join(":")}::/48`;
   }
   return "";

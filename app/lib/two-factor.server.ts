@@ -91,7 +91,10 @@ export async function unusedRecoveryCodes(userId: string): Promise<number> {
 
 /** Turns two-factor off: the key and the recovery codes go. */
 export async function disableTwoFactor(userId: string): Promise<void> {
-  await db.$transaction([db.user.update({ where: { id: userId }, data: { totpSecret: null, totpPending: null } }), db.recoveryCode.deleteMany({ where: { userId } })]);
+  await db.$transaction([
+    db.user.update({ where: { id: userId }, data: { totpSecret: null, totpPending: null } }),
+    db.recoveryCode.deleteMany({ where: { userId } }),
+  ]);
 }
 
 /** Which kind of code `code` is for the account: a valid 6-digit code, one of its unused recovery codes (now used up), or neither. */
@@ -110,7 +113,11 @@ const secondStepCookie = createCookie("__admin_2fa", {
   maxAge: SECOND_STEP_MS / 1000,
 });
 
-const fingerprint = (passwordHash: string | null) => createHash("sha256").update(passwordHash ?? "").digest("base64url").slice(0, 16);
+const fingerprint = (passwordHash: string | null) =>
+  createHash("sha256")
+    .update(passwordHash ?? "")
+    .digest("base64url")
+    .slice(0, 16);
 
 /** The cookie that lets this browser take the second step for the account (no session yet). */
 export function startSecondStep(user: { id: string; passwordHash: string | null }, redirectTo: string): Promise<string> {
@@ -141,8 +148,7 @@ export async function pendingSignIn(request: Request): Promise<PendingSignIn | n
 }
 
 export type SecondStepResult =
-  | { ok: true; method: "totp" | "recovery" }
-  | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfterMinutes: number };
+  { ok: true; method: "totp" | "recovery" } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfterMinutes: number };
 
 /** Counts the attempt, then (within the limits) checks the code. */
 export async function verifySecondStep(pending: PendingSignIn, code: string, ip: string): Promise<SecondStepResult> {

@@ -12,7 +12,16 @@ import { checkPassword, hashPassword, PasswordCheckerBusy } from "~/lib/password
 import { passwordChangeSchema } from "~/lib/password-rules";
 import { hit, reset } from "~/lib/rate-limit.server";
 import { endSessions } from "~/lib/session.server";
-import { checkSecondFactor, disableTwoFactor, formatSecret, newRecoveryCodes, newTotpSecret, totpQrSvg, unusedRecoveryCodes, verifyTotp } from "~/lib/two-factor.server";
+import {
+  checkSecondFactor,
+  disableTwoFactor,
+  formatSecret,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpQrSvg,
+  unusedRecoveryCodes,
+  verifyTotp,
+} from "~/lib/two-factor.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
 import { describeDevice } from "~/lib/user-agent";
@@ -108,7 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(PAGE, {
       type: "success",
       title: "Senha alterada",
-      description: ended > 0 ? `As outras ${ended === 1 ? "sessão foi encerrada" : `${ended} sessões foram encerradas`}.` : "Use a nova senha no próximo login.",
+      description:
+        ended > 0 ? `As outras ${ended === 1 ? "sessão foi encerrada" : `${ended} sessões foram encerradas`}.` : "Use a nova senha no próximo login.",
     });
   }
 
@@ -125,7 +135,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const limited = await throttled(user.id);
     if (limited) return reply({ intent, lastResult: submission.reply(), toast: limited }, 429);
     if (!verifyTotp(user.email, user.totpPending, submission.value.code)) {
-      return reply({ intent, lastResult: submission.reply({ fieldErrors: { code: ["Código incorreto. Confira o relógio do celular e digite o código atual."] } }) }, 400);
+      return reply(
+        { intent, lastResult: submission.reply({ fieldErrors: { code: ["Código incorreto. Confira o relógio do celular e digite o código atual."] } }) },
+        400,
+      );
     }
     await reset(`account:${user.id}`);
     await db.user.update({ where: { id: user.id }, data: { totpSecret: user.totpPending, totpPending: null } });
@@ -134,7 +147,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return reply({
       intent,
       lastResult: null,
-      toast: { type: "success", title: "Verificação em duas etapas ativada", description: "Guarde os códigos de recuperação agora: eles não serão mostrados de novo." },
+      toast: {
+        type: "success",
+        title: "Verificação em duas etapas ativada",
+        description: "Guarde os códigos de recuperação agora: eles não serão mostrados de novo.",
+      },
       recoveryCodes,
     });
   }
@@ -151,7 +168,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const codeOk = matches === true && (await checkSecondFactor(user, submission.value.code)) !== null;
     if (!codeOk) {
       return reply(
-        { intent, lastResult: submission.reply(hide), toast: { type: "error", title: "Não foi possível desativar", description: "Senha ou código incorretos." } },
+        {
+          intent,
+          lastResult: submission.reply(hide),
+          toast: { type: "error", title: "Não foi possível desativar", description: "Senha ou código incorretos." },
+        },
         400,
       );
     }
@@ -178,7 +199,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: ended === 0 ? "Não havia outras sessões abertas." : `${ended} ${ended === 1 ? "sessão encerrada" : "sessões encerradas"}.`,
     });
   }
-  return reply({ intent: null, lastResult: null, toast: { type: "error", title: "Ação desconhecida", description: "Recarregue a página e tente novamente." } }, 400);
+  return reply(
+    { intent: null, lastResult: null, toast: { type: "error", title: "Ação desconhecida", description: "Recarregue a página e tente novamente." } },
+    400,
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Minha conta | Admin" }];
@@ -236,7 +260,14 @@ function ChangePassword({ actionData }: { actionData: ActionData | undefined }) 
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="password" />
         <TextField field={fields.currentPassword} label="Senha atual" type="password" autoComplete="current-password" required />
-        <TextField field={fields.password} label="Nova senha" type="password" autoComplete="new-password" required hint="Pelo menos 10 caracteres, variados, e diferente do seu e-mail." />
+        <TextField
+          field={fields.password}
+          label="Nova senha"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="Pelo menos 10 caracteres, variados, e diferente do seu e-mail."
+        />
         <TextField field={fields.passwordConfirmation} label="Confirme a nova senha" type="password" autoComplete="new-password" required />
         <button type="submit" disabled={busy} className={primary}>
           {busy ? "Salvando..." : "Alterar senha"}
@@ -301,7 +332,11 @@ function TwoFactor({ loaderData, actionData }: { loaderData: LoaderData; actionD
             <input type="hidden" name="intent" value="2fa-off" />
             <TextField field={offFields.currentPassword} label="Sua senha" type="password" autoComplete="current-password" required />
             <TextField field={offFields.code} label="Código do aplicativo ou de recuperação" autoComplete="one-time-code" required />
-            <button type="submit" disabled={turningOff} className="rounded-full border border-red-300 px-5 py-2.5 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={turningOff}
+              className="rounded-full border border-red-300 px-5 py-2.5 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+            >
               {turningOff ? "Desativando..." : "Desativar verificação em duas etapas"}
             </button>
           </Form>
@@ -310,13 +345,27 @@ function TwoFactor({ loaderData, actionData }: { loaderData: LoaderData; actionD
         <div className="mt-4 space-y-4">
           <p className="text-sm text-slate-700">1. No aplicativo autenticador, leia este QR code:</p>
           {/* The QR code is an SVG drawn on the server by the qrcode library from the key alone. */}
-          <div className="mx-auto w-48 max-w-full rounded-lg border border-slate-200 bg-white p-2" role="img" aria-label="QR code da chave" dangerouslySetInnerHTML={{ __html: loaderData.setup.qr }} />
+          <div
+            className="mx-auto w-48 max-w-full rounded-lg border border-slate-200 bg-white p-2"
+            role="img"
+            aria-label="QR code da chave"
+            dangerouslySetInnerHTML={{ __html: loaderData.setup.qr }}
+          />
           <p className="text-sm text-slate-700">
-            Ou digite a chave: <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm break-all text-slate-900" data-totp-key>{loaderData.setup.key}</code>
+            Ou digite a chave:{" "}
+            <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm break-all text-slate-900" data-totp-key>
+              {loaderData.setup.key}
+            </code>
           </p>
           <Form method="post" id={confirmForm.id} onSubmit={confirmForm.onSubmit} noValidate className="space-y-4">
             <input type="hidden" name="intent" value="2fa-confirm" />
-            <TextField field={confirmFields.code} label="2. Digite o código de 6 dígitos que o aplicativo mostra" inputMode="numeric" autoComplete="one-time-code" required />
+            <TextField
+              field={confirmFields.code}
+              label="2. Digite o código de 6 dígitos que o aplicativo mostra"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+            />
             <div className="flex flex-wrap gap-3">
               <button type="submit" disabled={confirming} className={primary}>
                 {confirming ? "Confirmando..." : "Confirmar e ativar"}
@@ -364,7 +413,9 @@ function Sessions({ sessions }: { sessions: LoaderData["sessions"] }) {
             <div>
               <p className="font-medium text-slate-900">
                 {session.device}
-                {session.current ? <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Este dispositivo</span> : null}
+                {session.current ? (
+                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Este dispositivo</span>
+                ) : null}
               </p>
               <p className="text-sm text-slate-600">
                 Último acesso: <time dateTime={new Date(session.lastSeenAt).toISOString()}>{formatActivityTime(session.lastSeenAt)}</time>
@@ -375,7 +426,11 @@ function Sessions({ sessions }: { sessions: LoaderData["sessions"] }) {
               <Form method="post">
                 <input type="hidden" name="intent" value="end-session" />
                 <input type="hidden" name="id" value={session.id} />
-                <button type="submit" className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50" aria-label={`Encerrar sessão: ${session.device}`}>
+                <button
+                  type="submit"
+                  className="rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+                  aria-label={`Encerrar sessão: ${session.device}`}
+                >
                   Encerrar
                 </button>
               </Form>

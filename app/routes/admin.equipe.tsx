@@ -44,7 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     me: adminUser(context).id,
     emailConfigured: emailConfigured(),
     production: env.NODE_ENV === "production",
-    confirming: pick("desativar") ? { verb: "deactivate" as const, member: pick("desativar")! } : pick("remover") ? { verb: "remove" as const, member: pick("remover")! } : null,
+    confirming: pick("desativar")
+      ? { verb: "deactivate" as const, member: pick("desativar")! }
+      : pick("remover")
+        ? { verb: "remove" as const, member: pick("remover")! }
+        : null,
   };
 }
 
@@ -76,7 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const user =
       existing ??
-      (await db.user.create({ data: { email, name: name ?? "", passwordHash: null, roles: { create: { role: ADMIN_ROLE } } }, select: { id: true, email: true } }));
+      (await db.user.create({
+        data: { email, name: name ?? "", passwordHash: null, roles: { create: { role: ADMIN_ROLE } } },
+        select: { id: true, email: true },
+      }));
     if (existing && name) await db.user.update({ where: { id: existing.id }, data: { name } });
     const token = await createAccountToken(user.id, "invite");
     await recordActivity(log, { action: "invite", targetId: user.id, targetLabel: email });
@@ -85,7 +92,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const id = String(form.get("id") ?? "");
   const target = id ? await db.user.findFirst({ where: { id, roles: { some: { role: ADMIN_ROLE } } } }) : null;
-  if (!target) return reply({ lastResult: null, toast: { type: "error", title: "Pessoa não encontrada", description: "Ela pode ter sido removida por outra pessoa." } }, 404);
+  if (!target)
+    return reply(
+      { lastResult: null, toast: { type: "error", title: "Pessoa não encontrada", description: "Ela pode ter sido removida por outra pessoa." } },
+      404,
+    );
 
   if (intent === "deactivate" || intent === "remove") {
     const problem = await refusal(me.id, target, intent === "deactivate" ? "desativar" : "remover");
@@ -93,7 +104,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "deactivate") {
       await deactivate(target.id);
       await recordActivity(log, { action: "deactivate", targetId: target.id, targetLabel: target.email });
-      return redirectWithToast(LIST, { type: "success", title: "Conta desativada", description: `${target.email} não consegue mais entrar, e as sessões abertas foram encerradas.` });
+      return redirectWithToast(LIST, {
+        type: "success",
+        title: "Conta desativada",
+        description: `${target.email} não consegue mais entrar, e as sessões abertas foram encerradas.`,
+      });
     }
     await db.user.delete({ where: { id: target.id } });
     await recordActivity(log, { action: "remove", targetId: target.id, targetLabel: target.email });
@@ -121,7 +136,11 @@ function linkReply(purpose: "invite" | "reset", email: string, token: string, se
   if (sent) return reply({ lastResult, toast: { type: "success", title: `${what} enviado`, description: `Enviamos o link para ${email}.` } });
   return reply({
     lastResult,
-    toast: { type: "success", title: purpose === "invite" ? "Convite criado" : "Link de nova senha criado", description: `Copie o link abaixo e envie para ${email}.` },
+    toast: {
+      type: "success",
+      title: purpose === "invite" ? "Convite criado" : "Link de nova senha criado",
+      description: `Copie o link abaixo e envie para ${email}.`,
+    },
     link: { purpose, email, url: accountLink(purpose, token) },
   });
 }
@@ -150,7 +169,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData);
   return (
     <AdminPage title="Equipe">
-      <p className="mb-6 text-slate-600">Quem pode entrar no painel. Convide pessoas por e-mail, desative o acesso de quem saiu, ou gere um link de nova senha.</p>
+      <p className="mb-6 text-slate-600">
+        Quem pode entrar no painel. Convide pessoas por e-mail, desative o acesso de quem saiu, ou gere um link de nova senha.
+      </p>
       {!loaderData.emailConfigured ? (
         <div role="note" className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
           <p className="font-semibold">O envio de e-mails não está configurado.</p>
@@ -168,7 +189,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {actionData?.link ? (
         <div className="mb-6">
-          <CopyLink label={`${actionData.link.purpose === "invite" ? "Link do convite" : "Link de nova senha"} para ${actionData.link.email}`} url={actionData.link.url} />
+          <CopyLink
+            label={`${actionData.link.purpose === "invite" ? "Link do convite" : "Link de nova senha"} para ${actionData.link.email}`}
+            url={actionData.link.url}
+          />
         </div>
       ) : null}
 
@@ -214,7 +238,13 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 </div>
                 <div className="flex gap-1">
                   <dt>Último acesso:</dt>
-                  <dd>{member.lastSignInAt ? <time dateTime={new Date(member.lastSignInAt).toISOString()}>{formatActivityTime(member.lastSignInAt)}</time> : "nunca"}</dd>
+                  <dd>
+                    {member.lastSignInAt ? (
+                      <time dateTime={new Date(member.lastSignInAt).toISOString()}>{formatActivityTime(member.lastSignInAt)}</time>
+                    ) : (
+                      "nunca"
+                    )}
+                  </dd>
                 </div>
               </dl>
             </div>
@@ -228,7 +258,11 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                   <Form method="post">
                     <input type="hidden" name="intent" value="invite" />
                     <input type="hidden" name="email" value={member.email} />
-                    <button type="submit" className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50`} aria-label={`Reenviar convite para ${member.email}`}>
+                    <button
+                      type="submit"
+                      className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50`}
+                      aria-label={`Reenviar convite para ${member.email}`}
+                    >
                       Reenviar convite
                     </button>
                   </Form>
@@ -237,7 +271,11 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                   <Form method="post">
                     <input type="hidden" name="intent" value="reset-link" />
                     <input type="hidden" name="id" value={member.id} />
-                    <button type="submit" className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50`} aria-label={`Link de nova senha para ${member.email}`}>
+                    <button
+                      type="submit"
+                      className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50`}
+                      aria-label={`Link de nova senha para ${member.email}`}
+                    >
                       Link de nova senha
                     </button>
                   </Form>
@@ -246,7 +284,11 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                   <Form method="post">
                     <input type="hidden" name="intent" value="reactivate" />
                     <input type="hidden" name="id" value={member.id} />
-                    <button type="submit" className={`${smallButton} border-emerald-300 text-emerald-800 hover:bg-emerald-50`} aria-label={`Reativar ${member.email}`}>
+                    <button
+                      type="submit"
+                      className={`${smallButton} border-emerald-300 text-emerald-800 hover:bg-emerald-50`}
+                      aria-label={`Reativar ${member.email}`}
+                    >
                       Reativar
                     </button>
                   </Form>
@@ -297,7 +339,12 @@ function ConfirmChange({ verb, member, toast }: { verb: "deactivate" | "remove";
       <Form method="post" action={LIST} className="mt-6 flex flex-wrap justify-end gap-3">
         <input type="hidden" name="intent" value={verb} />
         <input type="hidden" name="id" value={member.id} />
-        <Link to={LIST} preventScrollReset data-autofocus className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50">
+        <Link
+          to={LIST}
+          preventScrollReset
+          data-autofocus
+          className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50"
+        >
           Cancelar
         </Link>
         <button type="submit" disabled={busy} className="rounded-full bg-red-600 px-5 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60">

@@ -29,7 +29,8 @@ export async function loader(_: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request).catch(() => null);
-  if (!form) return data({ lastResult: null, sent: false, toast: { type: "error", title: "Erro", description: UNREADABLE_FORM } as Toast | undefined }, { status: 400 });
+  if (!form)
+    return data({ lastResult: null, sent: false, toast: { type: "error", title: "Erro", description: UNREADABLE_FORM } as Toast | undefined }, { status: 400 });
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") return data({ lastResult: submission.reply(), sent: false, toast: undefined }, { status: 400 });
   const result = await requestPasswordReset(submission.value.email, requestInfo(context).ip);

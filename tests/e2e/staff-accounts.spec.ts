@@ -21,7 +21,11 @@ test.describe.configure({ timeout: 90_000 });
 
 /** A separate browser (its own cookies), as another person or another device would be. */
 async function browserOf(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled, locale: "pt-BR" });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+    locale: "pt-BR",
+  });
   return context.newPage();
 }
 
@@ -80,7 +84,10 @@ test("invitation: e-mailed link, password chosen, signed in; the link works once
   await expect(page.locator(`[data-member="${email}"]`)).toContainText("Ativo");
 });
 
-test("forgotten password: the same answer for an unknown address; the e-mailed link resets, signs in, and is refused the second time", async ({ page, browser }, testInfo) => {
+test("forgotten password: the same answer for an unknown address; the e-mailed link resets, signs in, and is refused the second time", async ({
+  page,
+  browser,
+}, testInfo) => {
   await signIn(page);
   const email = uniqueEmail("esqueceu", testInfo);
   const member = await browserOf(browser, testInfo);

@@ -68,7 +68,13 @@ const tokenOf = (link: string) => link.split("/").at(-1)!;
 const NEW_PASSWORD = "outra-senha-forte-9";
 
 async function everyStoredValue(): Promise<string> {
-  const rows = await Promise.all([db.accountToken.findMany(), db.recoveryCode.findMany(), db.activityEntry.findMany(), db.user.findMany(), db.session.findMany()]);
+  const rows = await Promise.all([
+    db.accountToken.findMany(),
+    db.recoveryCode.findMany(),
+    db.activityEntry.findMany(),
+    db.user.findMany(),
+    db.session.findMany(),
+  ]);
   return JSON.stringify(rows);
 }
 
@@ -76,7 +82,9 @@ describe("invitations", () => {
   it("e-mails a 72-hour, single-use link (plain text and HTML, in Portuguese) that sets the password and signs in", async () => {
     const { user: admin, cookie } = await signedIn();
     const since = Date.now();
-    const invited = await run(team.action as never, post("/admin/equipe", { intent: "invite", email: "Nova@Agencia.com.br", name: "Nova Pessoa" }, cookie), { guarded: true });
+    const invited = await run(team.action as never, post("/admin/equipe", { intent: "invite", email: "Nova@Agencia.com.br", name: "Nova Pessoa" }, cookie), {
+      guarded: true,
+    });
     expect(invited.status).toBe(200);
     expect(invited.body.toast).toMatchObject({ title: "Convite enviado" });
     expect(invited.body.link).toBeUndefined(); // sent by e-mail, so not offered to copy
@@ -106,17 +114,25 @@ describe("invitations", () => {
 
     const page = await run(invite.loader as never, getRequest(`/admin/convite/${token}`), { params: { token } });
     expect(page.body).toMatchObject({ state: "valid", email: "nova@agencia.com.br" });
-    const weak = await run(invite.action as never, post(`/admin/convite/${token}`, { password: "curta", passwordConfirmation: "curta" }), { params: { token } });
-    expect(weak.status).toBe(400);
-    const accepted = await run(invite.action as never, post(`/admin/convite/${token}`, { name: "Nova", password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }), {
+    const weak = await run(invite.action as never, post(`/admin/convite/${token}`, { password: "curta", passwordConfirmation: "curta" }), {
       params: { token },
     });
+    expect(weak.status).toBe(400);
+    const accepted = await run(
+      invite.action as never,
+      post(`/admin/convite/${token}`, { name: "Nova", password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }),
+      {
+        params: { token },
+      },
+    );
     expect(accepted.status).toBe(302);
     expect(accepted.location).toBe("/admin/dashboard");
     expect(await signedInWith(sessionCookieOf(accepted.cookie))).toBe(true);
     expect(await db.user.findUniqueOrThrow({ where: { email: "nova@agencia.com.br" } })).toMatchObject({ name: "Nova" });
 
-    const again = await run(invite.action as never, post(`/admin/convite/${token}`, { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }), { params: { token } });
+    const again = await run(invite.action as never, post(`/admin/convite/${token}`, { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }), {
+      params: { token },
+    });
     expect(again.status).toBe(410);
     expect(again.body.state).toBe("used");
     const entries = await db.activityEntry.findMany({ where: { section: "equipe" } });
@@ -250,7 +266,9 @@ describe("forgotten password", () => {
     await ask(admin.email, "192.0.2.22");
     const late = tokenOf(linkIn(await waitForMail(smtp.mailboxUrl, admin.email, since2)));
     await db.accountToken.updateMany({ where: { userId: admin.id, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await run(resetRoute.loader as never, getRequest(`/admin/redefinir-senha/${late}`), { params: { token: late } })).body).toMatchObject({ state: "expired" });
+    expect((await run(resetRoute.loader as never, getRequest(`/admin/redefinir-senha/${late}`), { params: { token: late } })).body).toMatchObject({
+      state: "expired",
+    });
     const unknown = "x".repeat(43);
     const answer = await run(resetRoute.loader as never, getRequest(`/admin/redefinir-senha/${unknown}`), { params: { token: unknown } });
     expect(answer).toMatchObject({ status: 404, body: { state: "unknown" } });
@@ -302,7 +320,9 @@ describe("two-factor sign-in", () => {
     const wrong = await run(account.action as never, post("/admin/conta", { intent: "2fa-confirm", code: "000000" }, cookie), { guarded: true });
     expect(wrong.status).toBe(400);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).totpSecret).toBeNull();
-    const confirmed = await run(account.action as never, post("/admin/conta", { intent: "2fa-confirm", code: currentTotp(user.email, secret) }, cookie), { guarded: true });
+    const confirmed = await run(account.action as never, post("/admin/conta", { intent: "2fa-confirm", code: currentTotp(user.email, secret) }, cookie), {
+      guarded: true,
+    });
     const codes = confirmed.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -329,7 +349,8 @@ describe("two-factor sign-in", () => {
       expect(await db.session.count({ where: { userId: user.id } })).toBe(before);
       return outcome.cookie.split("; ").find((c) => c.startsWith("__admin_2fa="))!;
     };
-    const verify = (pending: string, code: string, ip = "203.0.113.40") => run(secondStep.action as never, post("/admin/verificacao", { code }, pending), { ip });
+    const verify = (pending: string, code: string, ip = "203.0.113.40") =>
+      run(secondStep.action as never, post("/admin/verificacao", { code }, pending), { ip });
 
     // Without the second step's cookie, the page sends back to the login.
     expect((await run(secondStep.loader as never, getRequest("/admin/verificacao"))).location).toBe("/admin/login");
@@ -360,7 +381,8 @@ describe("two-factor sign-in", () => {
     const { newTotpSecret } = await import("~/lib/two-factor.server");
     const secret = newTotpSecret();
     await db.user.update({ where: { id: user.id }, data: { totpSecret: secret } });
-    const off = (fields: Record<string, string>) => run(account.action as never, post("/admin/conta", { intent: "2fa-off", ...fields }, cookie), { guarded: true });
+    const off = (fields: Record<string, string>) =>
+      run(account.action as never, post("/admin/conta", { intent: "2fa-off", ...fields }, cookie), { guarded: true });
     expect((await off({ currentPassword: "errada-123456", code: currentTotp(user.email, secret) })).status).toBe(400);
     expect((await off({ currentPassword: PASSWORD, code: "000000" })).status).toBe(400);
     expect((await off({ currentPassword: PASSWORD, code: currentTotp(user.email, secret) })).status).toBe(302);
@@ -374,7 +396,8 @@ describe("my account: password and sessions", () => {
     const { user, cookie } = await signedIn();
     const { createUserSession } = await import("~/lib/session.server");
     const other = (await createUserSession(user.id)).split(";")[0]!;
-    const change = (fields: Record<string, string>) => run(account.action as never, post("/admin/conta", { intent: "password", ...fields }, cookie), { guarded: true });
+    const change = (fields: Record<string, string>) =>
+      run(account.action as never, post("/admin/conta", { intent: "password", ...fields }, cookie), { guarded: true });
     const wrong = await change({ currentPassword: "errada-123456", password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
     expect(wrong.status).toBe(400);
     expect((wrong.body.lastResult as { error: Record<string, string[]> }).error.currentPassword).toEqual(["Senha atual incorreta"]);
@@ -391,8 +414,14 @@ describe("my account: password and sessions", () => {
       const request = formRequest("/admin/login", { email: user.email, password: "senha-forte-sessoes" }, { headers: { "User-Agent": agent } });
       return sessionCookieOf((await run(login.action as never, request, { ip })).cookie);
     };
-    const laptop = await signInFrom("203.0.113.57", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36");
-    const phone = await signInFrom("2001:db8:aa:bb::1", "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1");
+    const laptop = await signInFrom(
+      "203.0.113.57",
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+    );
+    const phone = await signInFrom(
+      "2001:db8:aa:bb::1",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+    );
     const tablet = await signInFrom("198.51.100.3", "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0");
     const page = await run(account.loader as never, getRequest("/admin/conta", { cookie: laptop }), { guarded: true });
     const sessions = page.body.sessions as Array<{ id: string; device: string; address: string; current: boolean }>;

@@ -8,7 +8,11 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
   // Marks the page once its handlers run (browser tests wait for it before typing).
   const hydrated = useHydrated();
   return (
-    <main id="conteudo" data-hydrated={hydrated || undefined} className="flex min-h-screen items-center justify-center bg-gradient-to-br from-ink to-brand-700 px-4 py-12">
+    <main
+      id="conteudo"
+      data-hydrated={hydrated || undefined}
+      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-ink to-brand-700 px-4 py-12"
+    >
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-2xl">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         {intro ? <div className="mt-1 text-sm text-slate-600">{intro}</div> : null}
