@@ -1,12 +1,14 @@
 // Starts the built production server for the browser tests on a fresh, seeded database in a
-// temporary folder (and the test webhook the chat talks to). Stops everything on exit.
+// temporary folder (and the test webhook the chat talks to, and a real SMTP server the app sends
+// its e-mails to). Stops everything on exit.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2E_ADMIN, E2E_SESSION_SECRET, e2eDatabaseUrl } from "../tests/helpers/e2e-env.ts";
 import { startS3rver } from "../tests/helpers/s3rver.ts";
 import { startWebhookServer } from "../tests/helpers/webhook-server.ts";
+import { e2eMailboxFile, startSmtpServer } from "../tests/helpers/smtp-server.ts";
 import { productionServerArgs } from "./lib/server-process.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -31,6 +33,12 @@ const env: NodeJS.ProcessEnv = {
 const webhook = await startWebhookServer({ WEBHOOK_SLOW_MS: "2500" });
 env.CHAT_WEBHOOK_URL = webhook.url;
 
+// E-mail (invitations, password resets) goes to a real SMTP server; the browser tests read its
+// mailbox at the address written to e2eMailboxFile(port).
+const smtp = await startSmtpServer();
+env.SMTP_URL = smtp.url;
+writeFileSync(e2eMailboxFile(port), JSON.stringify({ mailboxUrl: smtp.mailboxUrl }));
+
 // E2E_S3=1: uploads go to a real S3-protocol server (s3rver) instead of the local disk.
 const s3 = process.env.E2E_S3 === "1" ? await startS3rver() : null;
 if (s3) Object.assign(env, { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey });
@@ -50,6 +58,8 @@ function start(args: string[], extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
 function stopAll() {
   for (const c of children) c.kill("SIGTERM");
   void webhook.stop();
+  void smtp.stop();
+  rmSync(e2eMailboxFile(port), { force: true });
   void s3?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

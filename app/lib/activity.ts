@@ -12,6 +12,8 @@ export const ACTIVITY_SECTIONS = {
   midia: "Biblioteca de mídia",
   configuracoes: "Configurações",
   login: "Acesso ao painel",
+  equipe: "Equipe",
+  conta: "Minha conta",
 } as const;
 
 export type ActivitySection = keyof typeof ACTIVITY_SECTIONS;
@@ -27,6 +29,19 @@ const ACTIVITY_ACTIONS = {
   settings: "Alterou as configurações",
   sign_in: "Entrou no painel",
   sign_out: "Saiu do painel",
+  invite: "Convidou",
+  accept_invite: "Aceitou o convite e entrou na equipe",
+  deactivate: "Desativou",
+  reactivate: "Reativou",
+  remove: "Removeu da equipe",
+  reset_link: "Gerou um link de nova senha para",
+  password_change: "Trocou a senha",
+  password_reset: "Redefiniu a senha pelo link do e-mail",
+  two_factor_on: "Ativou a verificação em duas etapas",
+  two_factor_off: "Desativou a verificação em duas etapas",
+  recovery_code_used: "Entrou com um código de recuperação",
+  session_end: "Encerrou uma sessão",
+  sessions_end_others: "Saiu de todos os outros dispositivos",
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

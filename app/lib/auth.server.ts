@@ -38,6 +38,9 @@ interface AuthUser {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** What the second step needs (app/lib/two-factor.server.ts): a key means no session yet. */
+  passwordHash: string | null;
+  totpSecret: string | null;
 }
 
 class InvalidCredentials extends Error {}
@@ -64,8 +67,15 @@ const authenticator = new Authenticator<AuthUser>().use(
     const password = String(form.get("password") ?? "");
     const user = await db.user.findUnique({ where: { email }, include: { roles: true } });
     const valid = await checkPassword(password, user?.passwordHash ?? (await dummyHash()), checkLine.getStore());
-    if (!user || !valid) throw new InvalidCredentials();
-    return { id: user.id, email: user.email, isAdmin: user.roles.some((r) => r.role === ADMIN_ROLE) };
+    // A deactivated account (or an invitation not yet accepted) fails like a wrong password.
+    if (!user || !valid || user.deactivatedAt) throw new InvalidCredentials();
+    return {
+      id: user.id,
+      email: user.email,
+      isAdmin: user.roles.some((r) => r.role === ADMIN_ROLE),
+      passwordHash: user.passwordHash,
+      totpSecret: user.totpSecret,
+    };
   }),
   "form",
 );

@@ -53,6 +53,13 @@ const fields = {
   ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   /** How many months of daily insight counts are kept; older days are deleted by the housekeeping. */
   ANALYTICS_RETENTION_MONTHS: integer(1, 1200).default(25),
+  /** Outgoing e-mail (invitations, password resets): smtp://user:pass@host:587 or smtps://…:465. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587" }).optional(),
+  /** The sender of those messages: an address, or a name and an address ("Wind Digital <nao-responda@exemplo.com.br>"). */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>@\r\n]+<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, "must be an e-mail address, or a name and <address>")
+    .optional(),
   /** The production build the server serves (`react-router build` writes ./build). */
   BUILD_DIR: z.string().default("build"),
   /** The folder of static files the image route may resize (tests point it elsewhere). */

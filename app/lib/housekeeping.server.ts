@@ -1,11 +1,13 @@
 // Background clean-up of rows that only matter for a while: expired rate-limit windows, expired
-// admin sessions, chat conversations and activity-log entries past their retention, insight counts
-// older than ANALYTICS_RETENTION_MONTHS and the visitor hashes (and salts) of days already over. Without it these tables grow with
+// admin sessions, e-mailed account links a day past their end, chat conversations and
+// activity-log entries past their retention, insight counts older than ANALYTICS_RETENTION_MONTHS
+// and the visitor hashes (and salts) of days already over. Without it these tables grow with
 // every visitor, form post and sign-in. It runs on a timer, never inside a request, and is safe
 // with any number of instances: each sweep is a plain DELETE of rows already past their end, so
 // instances sweeping at the same time only repeat a no-op. The timer is unref'd (it never keeps
 // the process alive) and each instance starts it with a random delay so they do not all sweep
 // together.
+import { sweepAccountTokens } from "./account-tokens.server";
 import { sweepOldActivity } from "./activity.server";
 import { sweepOldAnalytics } from "./analytics/counter.server";
 import { CONVERSATION_RETENTION_MS } from "./chat/conversation.server";
@@ -22,6 +24,7 @@ export interface SweepResult {
   chatConversations: number;
   activityEntries: number;
   analyticsRows: number;
+  accountTokens: number;
 }
 
 /** Deletes every row past its end; returns how many rows of each table went. */
@@ -33,7 +36,8 @@ export async function sweepExpiredRows(now = new Date()): Promise<SweepResult> {
   });
   const activityEntries = await sweepOldActivity(now);
   const analyticsRows = await sweepOldAnalytics(now);
-  return { rateLimits, sessions, chatConversations, activityEntries, analyticsRows };
+  const accountTokens = await sweepAccountTokens(now);
+  return { rateLimits, sessions, chatConversations, activityEntries, analyticsRows, accountTokens };
 }
 
 function logFailure(error: unknown) {

@@ -130,7 +130,7 @@ export async function checkPassword(password: string, hash: string, line = "?"):
 }
 
 /** A bcrypt hash of `password` at BCRYPT_COST, made in the worker. */
-async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
   return String(await run({ password, cost: BCRYPT_COST }, "hash"));
 }
 

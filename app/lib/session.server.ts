@@ -6,7 +6,11 @@
 // SESSION_SECRET). A session ends after SESSION_IDLE_MS without a request, and in any case
 // SESSION_MAX_AGE_MS after sign-in: `expires_at` is the sliding idle deadline, moved forward at
 // most every SESSION_REFRESH_MS (not a write per request) and never past `created_at` plus the
-// maximum age.
+// maximum age. The same write moves `last_seen_at`, which "Minha conta" shows with the device (its
+// User-Agent) and the first part of the address each session started from.
+//
+// A deactivated account has no sessions (deactivating deletes them), and a session row of one
+// that is somehow left is refused as well.
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { db } from "./db.server";
@@ -49,14 +53,52 @@ function idleDeadline(createdAt: Date, now: Date): Date {
   return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
 }
 
-/** Starts a session for the user with a brand-new id; returns the Set-Cookie header value. */
-export async function createUserSession(userId: string, previous?: Request): Promise<string> {
+/**
+ * Only the first part of an address, as "Minha conta" shows where a session started: an IPv4
+ * address's /24 ("203.0.113.0/24"), an IPv6 address's /48. `address` is the address as the rate
+ * limits count it (an IPv6 client already cut to its /64).
+ */
+export function addressPrefix(address: string): string {
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(address);
+  if (v4) return `${v4[1]}.0/24`;
+  if (address.includes(":")) {
+    const groups = address
+      .replace(/::\/64$|\/\d+$/, "")
+      .split(":")
+      .filter(Boolean);
+    return `${groups.slice(0, 3).join(":")}::/48`;
+  }
+  return "";
+}
+
+/**
+ * Starts a session for the user with a brand-new id (the session `previous` held is ended);
+ * returns the Set-Cookie header value. The request's User-Agent and the address's first part
+ * are kept to name the device in "Minha conta".
+ */
+export async function createUserSession(userId: string, previous?: Request, address = ""): Promise<string> {
   const old = previous ? await sessionIdFrom(previous) : null;
   if (old) await db.session.deleteMany({ where: { id: sessionRowId(old) } });
   const id = randomBytes(32).toString("base64url");
   const now = new Date();
-  await db.session.create({ data: { id: sessionRowId(id), userId, createdAt: now, expiresAt: idleDeadline(now, now) } });
+  await db.session.create({
+    data: {
+      id: sessionRowId(id),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: idleDeadline(now, now),
+      userAgent: (previous?.headers.get("User-Agent") ?? "").slice(0, 300),
+      addressPrefix: addressPrefix(address),
+    },
+  });
   return sessionCookie.serialize(id);
+}
+
+/** Ends every session of the user except `keepRowId` (the one in use); returns how many. */
+export async function endSessions(userId: string, keepRowId?: string): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { userId, ...(keepRowId ? { id: { not: keepRowId } } : {}) } });
+  return count;
 }
 
 /** The signed-in user of this request, or null (no cookie, unknown id, idle too long, too old). */
@@ -67,13 +109,13 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   const session = await db.session.findUnique({ where: { id: rowId }, include: { user: { include: { roles: true } } } });
   if (!session) return null;
   const now = new Date();
-  if (session.expiresAt <= now || session.createdAt.getTime() + SESSION_MAX_AGE_MS <= now.getTime()) {
+  if (session.expiresAt <= now || session.createdAt.getTime() + SESSION_MAX_AGE_MS <= now.getTime() || session.user.deactivatedAt) {
     await db.session.deleteMany({ where: { id: rowId } });
     return null;
   }
   const deadline = idleDeadline(session.createdAt, now);
   if (deadline.getTime() - session.expiresAt.getTime() >= SESSION_REFRESH_MS) {
-    await db.session.updateMany({ where: { id: rowId }, data: { expiresAt: deadline } });
+    await db.session.updateMany({ where: { id: rowId }, data: { expiresAt: deadline, lastSeenAt: now } });
   }
   return {
     id: session.user.id,

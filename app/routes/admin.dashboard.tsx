@@ -34,6 +34,8 @@ const sections = [
   { to: "/admin/midia", title: "Biblioteca de mídia", text: "Imagens e vídeos enviados", count: null },
   { to: "/admin/configuracoes", title: "Configurações", text: "Telefones, e-mail, endereço e redes sociais", count: null },
   { to: "/admin/atividade", title: "Atividade", text: "Quem mudou o quê, e quando", count: null },
+  { to: "/admin/equipe", title: "Equipe", text: "Administradores, convites e acessos", count: null },
+  { to: "/admin/conta", title: "Minha conta", text: "Senha, verificação em duas etapas e sessões", count: null },
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

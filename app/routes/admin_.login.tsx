@@ -1,15 +1,14 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/admin_.login";
 import { login } from "~/lib/auth.server";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
-import { createUserSession, getSessionUser } from "~/lib/session.server";
-import { recordActivity } from "~/lib/activity.server";
+import { getSessionUser } from "~/lib/session.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast.server";
+import { finishSignIn } from "~/lib/sign-in.server";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import type { Toast } from "~/lib/toast";
@@ -68,15 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 403 },
     );
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await createUserSession(result.user.id, request));
-  await recordActivity({ actor: result.user.email, section: "login" }, { action: "sign_in" });
-  headers.append("Set-Cookie", result.deviceCookie);
-  return redirectWithToast(
-    targetFrom(submission.value.redirectTo),
-    { type: "success", title: "Login realizado!", description: "Bem-vindo ao painel administrativo." },
-    { headers },
-  );
+  // With two-factor sign-in on, the password alone yields no session: the second step comes first.
+  const headers = new Headers({ "Set-Cookie": result.deviceCookie });
+  return finishSignIn(result.user, request, requestInfo(context).ip, { redirectTo: targetFrom(submission.value.redirectTo), headers });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrar | Painel Wind Digital" }, { name: "robots", content: "noindex" }];
@@ -110,6 +103,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             {busy ? "Entrando..." : "Entrar"}
           </button>
         </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/admin/esqueci-senha" className="font-medium text-brand-600 hover:underline">
+            Esqueci minha senha
+          </Link>
+        </p>
       </div>
     </main>
   );

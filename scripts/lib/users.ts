@@ -3,7 +3,7 @@ import bcrypt from "bcryptjs";
 import type { Db } from "../../app/lib/db.server.ts";
 // The cost of every stored hash lives with the sign-in's password checks, which must match it.
 import { BCRYPT_COST } from "../../app/lib/password.server.ts";
-const MIN_PASSWORD_LENGTH = 10;
+import { brokenPasswordRule, MIN_PASSWORD_LENGTH } from "../../app/lib/password-rules.ts";
 
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -14,17 +14,25 @@ export function credentialProblem(email: string | undefined, password: string | 
   if (!email) return "missing --email";
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return `invalid e-mail address: ${email}`;
   if (!password) return "missing --password";
-  if (password.length < MIN_PASSWORD_LENGTH) return `password too short: use at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (Buffer.byteLength(password) > 72) return "password too long: bcrypt uses at most 72 bytes";
-  if (new Set(password).size < 4) return "password too weak: use more varied characters";
-  if (password.toLowerCase() === normalizeEmail(email)) return "password too weak: it must not be the e-mail address";
-  return null;
+  switch (brokenPasswordRule(password, email)) {
+    case "short":
+      return `password too short: use at least ${MIN_PASSWORD_LENGTH} characters`;
+    case "long":
+      return "password too long: bcrypt uses at most 72 bytes";
+    case "varied":
+      return "password too weak: use more varied characters";
+    case "email":
+      return "password too weak: it must not be the e-mail address";
+    case null:
+      return null;
+  }
 }
 
 /**
  * Creates the user or sets their password; `admin` adds the admin role (never removes it).
  * A changed password signs the user out everywhere (their sessions are deleted); the same
- * password again changes nothing, so re-running the seed keeps people signed in.
+ * password again changes nothing, so re-running the seed keeps people signed in. Running it
+ * from a shell is the operator's recovery path, so it also reactivates a deactivated account.
  */
 export async function upsertUser(
   db: Db,
@@ -32,13 +40,13 @@ export async function upsertUser(
 ): Promise<{ id: string; email: string; created: boolean; passwordChanged: boolean }> {
   const email = normalizeEmail(input.email);
   const current = await db.user.findUnique({ where: { email }, select: { passwordHash: true } });
-  const unchanged = current ? await bcrypt.compare(input.password, current.passwordHash) : false;
+  const unchanged = current?.passwordHash ? await bcrypt.compare(input.password, current.passwordHash) : false;
   const passwordHash = unchanged ? current!.passwordHash : await bcrypt.hash(input.password, BCRYPT_COST);
   return db.$transaction(async (tx) => {
     const existing = await tx.user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
     const passwordChanged = !existing || existing.passwordHash !== passwordHash;
     const user = existing
-      ? await tx.user.update({ where: { email }, data: { passwordHash }, select: { id: true, email: true } })
+      ? await tx.user.update({ where: { email }, data: { passwordHash, deactivatedAt: null }, select: { id: true, email: true } })
       : await tx.user.create({ data: { email, passwordHash }, select: { id: true, email: true } });
     if (existing && passwordChanged) await tx.session.deleteMany({ where: { userId: user.id } });
     if (input.admin) {

@@ -224,7 +224,7 @@ describe("sign-in throttling", () => {
     expect(bcrypt.getRounds(dummy)).toBe(BCRYPT_COST);
     const user = await upsertUser(db, { email: "custo@agencia.com.br", password: "uma-senha-forte-1", admin: true });
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(bcrypt.getRounds(stored.passwordHash)).toBe(bcrypt.getRounds(dummy));
+    expect(bcrypt.getRounds(stored.passwordHash!)).toBe(bcrypt.getRounds(dummy));
   });
 
   it("spends about as long on an unknown e-mail as on a known one with a wrong password", async () => {

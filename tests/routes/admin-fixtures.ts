@@ -42,7 +42,7 @@ type Handler = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
 const adminMiddleware = adminLayout.middleware;
 
 // Admin pages outside the guarded layout (app/routes/admin_.*): they check the session themselves.
-const OUTSIDE_ADMIN_LAYOUT = /^\/admin\/(login|logout|blog\/preview\/)/;
+const OUTSIDE_ADMIN_LAYOUT = /^\/admin\/(login|logout|blog\/preview\/|verificacao|esqueci-senha|redefinir-senha\/|convite\/)/;
 
 /** Whether the server would run the admin layout's guard before this request's handler. */
 function underGuard(request: Request): boolean {

@@ -1,6 +1,7 @@
-// The background clean-up: expired rows of rate_limits, sessions, chat_conversations and the
-// activity log go, and so do insight counts past their retention (25 months by default) and the
-// visitor hashes and salts of days already over; live ones stay, and the periodic timer does it without keeping the process alive.
+// The background clean-up: expired rows of rate_limits, sessions, account links, chat_conversations
+// and the activity log go, and so do insight counts past their retention (25 months by default) and
+// the visitor hashes and salts of days already over; live ones stay, and the periodic timer does it
+// without keeping the process alive.
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { CONVERSATION_RETENTION_MS, loadConversation } from "~/lib/chat/conversation.server";
@@ -64,6 +65,13 @@ async function seedRows() {
       { day: today, hash: "h-hoje", source: "direto", campaign: "" },
     ],
   });
+  // An account link is kept a day past its end (to say "this link expired"), then goes.
+  await db.accountToken.createMany({
+    data: [
+      { tokenHash: "link-velho", userId: user.id, purpose: "reset", expiresAt: ago(25 * 60 * 60 * 1000) },
+      { tokenHash: "link-vencido-ontem", userId: user.id, purpose: "invite", expiresAt: ago(60_000) },
+    ],
+  });
 }
 
 async function remaining() {
@@ -75,13 +83,14 @@ async function remaining() {
     analytics: (await db.analyticsDaily.findMany({ orderBy: { day: "asc" } })).map((r) => r.total),
     salts: (await db.analyticsSalt.findMany()).map((r) => r.salt),
     visitors: (await db.analyticsVisitor.findMany()).map((r) => r.hash),
+    accountTokens: (await db.accountToken.findMany()).map((t) => t.tokenHash).sort(),
   };
 }
 
 describe("housekeeping", () => {
   it("deletes expired rate-limit windows, expired or too old sessions and stale conversations, and keeps the rest", async () => {
     await seedRows();
-    expect(await sweepExpiredRows()).toEqual({ rateLimits: 1, sessions: 2, chatConversations: 1, activityEntries: 1, analyticsRows: 3 });
+    expect(await sweepExpiredRows()).toEqual({ rateLimits: 1, sessions: 2, chatConversations: 1, activityEntries: 1, analyticsRows: 3, accountTokens: 1 });
     expect(await remaining()).toEqual({
       rateLimits: ["vivo"],
       sessions: ["ativa"],
@@ -90,9 +99,10 @@ describe("housekeeping", () => {
       analytics: [4, 5],
       salts: ["hoje"],
       visitors: ["h-hoje"],
+      accountTokens: ["link-vencido-ontem"],
     });
     // A second sweep (another instance at the same moment) finds nothing more to do.
-    expect(await sweepExpiredRows()).toEqual({ rateLimits: 0, sessions: 0, chatConversations: 0, activityEntries: 0, analyticsRows: 0 });
+    expect(await sweepExpiredRows()).toEqual({ rateLimits: 0, sessions: 0, chatConversations: 0, activityEntries: 0, analyticsRows: 0, accountTokens: 0 });
   });
 
   it("shows no conversation past its retention, even before the sweep", async () => {

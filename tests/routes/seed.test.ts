@@ -55,8 +55,8 @@ describe("seed", () => {
   it("in production with ADMIN_PASSWORD creates that admin", async () => {
     await seed(db, { NODE_ENV: "production", ADMIN_EMAIL: "Ops@WindDigital.com.br", ADMIN_PASSWORD: "uma-senha-forte-42" }, { adminOnly: true });
     const user = await db.user.findUniqueOrThrow({ where: { email: "ops@winddigital.com.br" }, include: { roles: true } });
-    expect(await bcrypt.compare("uma-senha-forte-42", user.passwordHash)).toBe(true);
-    expect(await bcrypt.compare(DEMO_ADMIN_PASSWORD, user.passwordHash)).toBe(false);
+    expect(await bcrypt.compare("uma-senha-forte-42", user.passwordHash!)).toBe(true);
+    expect(await bcrypt.compare(DEMO_ADMIN_PASSWORD, user.passwordHash!)).toBe(false);
     expect(user.roles.map((r) => r.role)).toEqual(["admin"]);
     await db.user.delete({ where: { id: user.id } });
   });
@@ -65,7 +65,7 @@ describe("seed", () => {
     await seed(db, { NODE_ENV: "development" });
     const admin = await db.user.findUniqueOrThrow({ where: { email: DEMO_ADMIN_EMAIL }, include: { roles: true } });
     expect(admin.passwordHash).toMatch(/^\$2[aby]\$1[0-4]\$/);
-    expect(await bcrypt.compare(DEMO_ADMIN_PASSWORD, admin.passwordHash)).toBe(true);
+    expect(await bcrypt.compare(DEMO_ADMIN_PASSWORD, admin.passwordHash!)).toBe(true);
     expect(admin.roles.map((r) => r.role)).toEqual(["admin"]);
   });
 

@@ -80,6 +80,14 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
     { ...dev, ANALYTICS_RETENTION_MONTHS: "0" },
     { ...dev, ANALYTICS_RETENTION_MONTHS: "dois anos" },
   ],
+  SMTP_URL: [
+    { ...dev, SMTP_URL: "mail.example.com:587" },
+    { ...dev, SMTP_URL: "https://mail.example.com" },
+  ],
+  MAIL_FROM: [
+    { ...dev, MAIL_FROM: "nao-responda" },
+    { ...dev, MAIL_FROM: "Wind Digital nao-responda@exemplo" },
+  ],
   TRUST_PROXY: [
     { ...dev, TRUST_PROXY: "yes" },
     { ...dev, TRUST_PROXY: "-1" },

@@ -40,7 +40,7 @@ describe("user:create", () => {
     expect(created.stdout).toContain("ana@exemplo.com.br created (no roles)");
     const user = await db.user.findUniqueOrThrow({ where: { email: "ana@exemplo.com.br" }, include: { roles: true } });
     expect(user.roles).toEqual([]);
-    expect(await bcrypt.compare("senha-forte-123", user.passwordHash)).toBe(true);
+    expect(await bcrypt.compare("senha-forte-123", user.passwordHash!)).toBe(true);
 
     await db.session.create({ data: { id: "sessao-antiga", userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) } });
     const updated = userCreate("--email", "ana@exemplo.com.br", "--password", "outra-senha-456", "--admin");
@@ -48,8 +48,8 @@ describe("user:create", () => {
     expect(updated.stdout).toContain("ana@exemplo.com.br updated (roles: admin)");
     const after = await db.user.findUniqueOrThrow({ where: { id: user.id }, include: { roles: true } });
     expect(after.roles.map((r) => r.role)).toEqual(["admin"]);
-    expect(await bcrypt.compare("outra-senha-456", after.passwordHash)).toBe(true);
-    expect(await bcrypt.compare("senha-forte-123", after.passwordHash)).toBe(false);
+    expect(await bcrypt.compare("outra-senha-456", after.passwordHash!)).toBe(true);
+    expect(await bcrypt.compare("senha-forte-123", after.passwordHash!)).toBe(false);
     // A new password signs the user out everywhere.
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
     expect(await db.user.count()).toBe(1);

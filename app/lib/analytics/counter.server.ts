@@ -19,6 +19,7 @@ import { clientAddress } from "../../../server/client-address.ts";
 import { db, isPostgres } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { rateLimitAddress } from "~/lib/request-info.server";
+import { errorFields, log } from "../../../server/logger.ts";
 
 /** How often an instance adds its counts to the database: what was counted shows within this (and a page load). */
 const FLUSH_INTERVAL_MS = 2_000;
@@ -326,14 +327,7 @@ async function storeVisitors(visitors: Map<string, PendingVisitor>, batch: Map<s
 }
 
 function logFailure(error: unknown) {
-  console.error(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "error",
-      msg: "insights: counts not stored yet, kept for the next try",
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
+  log("error", "insights: counts not stored yet, kept for the next try", errorFields(error));
 }
 
 /** Housekeeping: deletes the days older than the retention (ANALYTICS_RETENTION_MONTHS). */

@@ -1,0 +1,51 @@
+// The end of every way into the admin (password, reset link, accepted invitation): a session, or,
+// when the account has two-factor sign-in on, the second step first. Whatever came before, a
+// session is created only here and in the second step's own route, after its code.
+import { redirect } from "react-router";
+import { db } from "./db.server";
+import { recordActivity } from "./activity.server";
+import { createUserSession } from "./session.server";
+import { clearSecondStep, startSecondStep } from "./two-factor.server";
+import { redirectWithToast } from "./toast.server";
+import type { Toast } from "./toast";
+
+export const SECOND_STEP_PATH = "/admin/verificacao";
+export const SIGNED_IN: Toast = { type: "success", title: "Login realizado!", description: "Bem-vindo ao painel administrativo." };
+
+interface Account {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  totpSecret: string | null;
+}
+
+/**
+ * Signs the account in from `request` (ending the session it held), or sends it to the second
+ * step when two-factor sign-in is on. `headers` carries other cookies to set on the way.
+ */
+export async function finishSignIn(
+  account: Account,
+  request: Request,
+  ip: string,
+  { redirectTo, toast = SIGNED_IN, headers = new Headers() }: { redirectTo: string; toast?: Toast; headers?: Headers },
+): Promise<Response> {
+  if (account.totpSecret) {
+    headers.append("Set-Cookie", await startSecondStep(account, redirectTo));
+    return redirect(SECOND_STEP_PATH, { headers });
+  }
+  return openSession(account, request, ip, { redirectTo, toast, headers });
+}
+
+/** Creates the session (the second step's last move too); records the sign-in. */
+export async function openSession(
+  account: { id: string; email: string },
+  request: Request,
+  ip: string,
+  { redirectTo, toast = SIGNED_IN, headers = new Headers() }: { redirectTo: string; toast?: Toast; headers?: Headers },
+): Promise<Response> {
+  headers.append("Set-Cookie", await createUserSession(account.id, request, ip));
+  headers.append("Set-Cookie", await clearSecondStep());
+  await db.user.update({ where: { id: account.id }, data: { lastSignInAt: new Date() } });
+  await recordActivity({ actor: account.email, section: "login" }, { action: "sign_in" });
+  return redirectWithToast(redirectTo, toast, { headers });
+}

@@ -1,0 +1,166 @@
+// Two-factor sign-in with TOTP (the 6-digit codes of authenticator apps) and one-time recovery codes.
+//
+// Setup: a new key is kept as "pending" until the person types a first code from it, so a key
+// that was shown but never reached an app does not lock anyone out; the QR code is drawn on the
+// server as SVG (no script, no third party sees the key). Confirming turns two-factor on and
+// gives 10 recovery codes, shown once: only their SHA-256 is stored (each has 80 random bits, so
+// the hash cannot be reversed by trying), and each works once.
+//
+// Sign-in: a correct password for an account with two-factor on yields no session. It yields a
+// signed, HttpOnly, short-lived cookie naming the account (and a fingerprint of its password hash,
+// so a password change voids it); only the second step, given that cookie and a valid code,
+// creates the session. Codes are throttled like passwords: 5 wrong codes per account and 20 per
+// address in 15 minutes, counted before each check.
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie } from "react-router";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import { db } from "./db.server";
+import { env } from "./env.server";
+import { forgive, hit, reset } from "./rate-limit.server";
+
+const ISSUER = "Wind Digital";
+export const RECOVERY_CODE_COUNT = 10;
+const SECOND_STEP_MS = 10 * 60 * 1000;
+const CODE_WINDOW_MS = 15 * 60 * 1000;
+const MAX_CODES_PER_ACCOUNT = 5;
+const MAX_CODES_PER_ADDRESS = 20;
+
+function totp(email: string, secret: string): TOTP {
+  return new TOTP({ issuer: ISSUER, label: email, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+}
+
+/** A new random key (160 bits, base32 as apps expect it). */
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+/** The key as people type it into an app by hand: groups of four. */
+export function formatSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/** The otpauth:// address and its QR code as an SVG document. */
+export async function totpQrSvg(email: string, secret: string): Promise<string> {
+  return QRCode.toString(totp(email, secret).toString(), { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+}
+
+/** Whether `code` is the key's current code (or the one just before or after, for clock drift). */
+export function verifyTotp(email: string, secret: string, code: string): boolean {
+  const digits = code.replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(digits)) return false;
+  return totp(email, secret).validate({ token: digits, window: 1 }) !== null;
+}
+
+/** The current code of a key (tests, and people checking their app). */
+export function currentTotp(email: string, secret: string): string {
+  return totp(email, secret).generate();
+}
+
+const codeHash = (code: string) => createHash("sha256").update(normalizeRecoveryCode(code)).digest("base64url");
+const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"; // no 0/o, 1/l/i: read from paper
+
+function recoveryCode(): string {
+  // 16 characters from 31: about 79 bits.
+  const bytes = randomBytes(16);
+  const chars = Array.from(bytes, (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join("");
+  return chars.replace(/(.{4})(?=.)/g, "$1-");
+}
+
+/** Replaces the account's recovery codes with 10 new ones; returns them (the only time they exist in clear). */
+export async function newRecoveryCodes(userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+  await db.$transaction([
+    db.recoveryCode.deleteMany({ where: { userId } }),
+    db.recoveryCode.createMany({ data: codes.map((code) => ({ userId, codeHash: codeHash(code) })) }),
+  ]);
+  return codes;
+}
+
+/** Uses a recovery code of the account: true once per code. */
+async function useRecoveryCode(userId: string, code: string): Promise<boolean> {
+  if (normalizeRecoveryCode(code).length !== 16) return false;
+  const { count } = await db.recoveryCode.updateMany({ where: { userId, codeHash: codeHash(code), usedAt: null }, data: { usedAt: new Date() } });
+  return count === 1;
+}
+
+export async function unusedRecoveryCodes(userId: string): Promise<number> {
+  return db.recoveryCode.count({ where: { userId, usedAt: null } });
+}
+
+/** Turns two-factor off: the key and the recovery codes go. */
+export async function disableTwoFactor(userId: string): Promise<void> {
+  await db.$transaction([
+    db.user.update({ where: { id: userId }, data: { totpSecret: null, totpPending: null } }),
+    db.recoveryCode.deleteMany({ where: { userId } }),
+  ]);
+}
+
+/** Which kind of code `code` is for the account: a valid 6-digit code, one of its unused recovery codes (now used up), or neither. */
+export async function checkSecondFactor(user: { id: string; email: string; totpSecret: string | null }, code: string): Promise<"totp" | "recovery" | null> {
+  if (!user.totpSecret) return null;
+  if (verifyTotp(user.email, user.totpSecret, code)) return "totp";
+  return (await useRecoveryCode(user.id, code)) ? "recovery" : null;
+}
+
+const secondStepCookie = createCookie("__admin_2fa", {
+  path: "/admin",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.NODE_ENV === "production",
+  secrets: env.SESSION_SECRET.split(","),
+  maxAge: SECOND_STEP_MS / 1000,
+});
+
+const fingerprint = (passwordHash: string | null) =>
+  createHash("sha256")
+    .update(passwordHash ?? "")
+    .digest("base64url")
+    .slice(0, 16);
+
+/** The cookie that lets this browser take the second step for the account (no session yet). */
+export function startSecondStep(user: { id: string; passwordHash: string | null }, redirectTo: string): Promise<string> {
+  return secondStepCookie.serialize({ u: user.id, p: fingerprint(user.passwordHash), r: redirectTo, t: Date.now() + SECOND_STEP_MS });
+}
+
+export function clearSecondStep(): Promise<string> {
+  return secondStepCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+export interface PendingSignIn {
+  user: { id: string; email: string; totpSecret: string | null; isAdmin: boolean };
+  redirectTo: string;
+}
+
+/** The account waiting for its second step in this browser, or null (no cookie, expired, password changed since). */
+export async function pendingSignIn(request: Request): Promise<PendingSignIn | null> {
+  const value: unknown = await secondStepCookie.parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return null;
+  const { u, p, r, t } = value as Record<string, unknown>;
+  if (typeof u !== "string" || typeof p !== "string" || typeof r !== "string" || typeof t !== "number" || t < Date.now()) return null;
+  const user = await db.user.findUnique({ where: { id: u }, include: { roles: true } });
+  if (!user || user.deactivatedAt || !user.totpSecret || fingerprint(user.passwordHash) !== p) return null;
+  return {
+    user: { id: user.id, email: user.email, totpSecret: user.totpSecret, isAdmin: user.roles.some((role) => role.role === "admin") },
+    redirectTo: r,
+  };
+}
+
+export type SecondStepResult =
+  { ok: true; method: "totp" | "recovery" } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfterMinutes: number };
+
+/** Counts the attempt, then (within the limits) checks the code. */
+export async function verifySecondStep(pending: PendingSignIn, code: string, ip: string): Promise<SecondStepResult> {
+  const accountKey = `2fa:user:${pending.user.id}`;
+  const addressKey = `2fa:ip:${ip}`;
+  const counted = await Promise.all([hit(accountKey, MAX_CODES_PER_ACCOUNT, CODE_WINDOW_MS), hit(addressKey, MAX_CODES_PER_ADDRESS, CODE_WINDOW_MS)]);
+  const refused = counted.filter((result) => !result.allowed);
+  if (refused.length > 0) {
+    return { ok: false, reason: "throttled", retryAfterMinutes: Math.max(1, ...refused.map((r) => Math.ceil(r.retryAfter / 60))) };
+  }
+  const method = await checkSecondFactor(pending.user, code);
+  if (!method) return { ok: false, reason: "invalid" };
+  await Promise.all([reset(accountKey), forgive(addressKey)]);
+  return { ok: true, method };
+}

@@ -1,0 +1,356 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import type { Route } from "./+types/admin.equipe";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { adminUser } from "~/lib/admin-guard.server";
+import { recordActivity } from "~/lib/activity.server";
+import { formatActivityTime } from "~/lib/activity";
+import { accountLink, createAccountToken } from "~/lib/account-tokens.server";
+import { sendInvitation, sendPasswordReset } from "~/lib/account-mail.server";
+import { emailConfigured } from "~/lib/mail.server";
+import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
+import { ADMIN_ROLE } from "~/lib/session.server";
+import { deactivate, listMembers, refusal, type Member } from "~/lib/team.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Toast } from "~/lib/toast";
+import { TextField } from "~/components/admin/fields";
+import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
+import { Modal } from "~/components/admin/modal";
+import { AdminPage } from "~/components/admin/page";
+import { CopyLink } from "~/components/account/copy-link";
+
+// The team: every admin, with their sign-in facts; invitations by e-mail; deactivate (every
+// session ends at once), reactivate, remove; a new-password link for someone locked out. Without
+// SMTP the page offers each link to copy and hand over another way (see app/lib/mail.server.ts).
+const LIST = "/admin/equipe";
+
+const inviteSchema = z.object({
+  email: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+    z.email({ error: (issue) => (issue.input === undefined || issue.input === "" ? "E-mail é obrigatório" : "E-mail inválido") }),
+  ),
+  name: z.string().trim().max(100, "Use no máximo 100 caracteres").optional(),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const members = await listMembers();
+  const pick = (param: string) => members.find((member) => member.id === params.get(param)) ?? null;
+  return {
+    members,
+    me: adminUser(context).id,
+    emailConfigured: emailConfigured(),
+    production: env.NODE_ENV === "production",
+    confirming: pick("desativar")
+      ? { verb: "deactivate" as const, member: pick("desativar")! }
+      : pick("remover")
+        ? { verb: "remove" as const, member: pick("remover")! }
+        : null,
+  };
+}
+
+interface CopyableLink {
+  purpose: "invite" | "reset";
+  email: string;
+  url: string;
+}
+
+type ActionData = { lastResult: SubmissionResult<string[]> | null; toast?: Toast; link?: CopyableLink };
+
+const reply = (body: ActionData, status = 200) => data(body, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = adminUser(context);
+  const log = { actor: me.email, section: "equipe" as const };
+  const form = await readFormData(request).catch(() => null);
+  if (!form) return reply({ lastResult: null, toast: { type: "error", title: "Erro", description: UNREADABLE_FORM } }, 400);
+  const intent = form.get("intent");
+
+  if (intent === "invite") {
+    const submission = parseWithZod(form, { schema: inviteSchema });
+    if (submission.status !== "success") return reply({ lastResult: submission.reply() }, 400);
+    const { email, name } = submission.value;
+    const existing = await db.user.findUnique({ where: { email }, include: { roles: true } });
+    // Inviting someone again (the link was lost or expired) sends a new link; anyone else with an account is refused.
+    if (existing && (existing.passwordHash || !existing.roles.some((r) => r.role === ADMIN_ROLE))) {
+      return reply({ lastResult: submission.reply({ fieldErrors: { email: ["Já existe uma conta com esse e-mail."] } }) }, 409);
+    }
+    const user =
+      existing ??
+      (await db.user.create({
+        data: { email, name: name ?? "", passwordHash: null, roles: { create: { role: ADMIN_ROLE } } },
+        select: { id: true, email: true },
+      }));
+    if (existing && name) await db.user.update({ where: { id: existing.id }, data: { name } });
+    const token = await createAccountToken(user.id, "invite");
+    await recordActivity(log, { action: "invite", targetId: user.id, targetLabel: email });
+    return linkReply("invite", email, token, await sendInvitation(email, token, me.email), submission.reply({ resetForm: true }));
+  }
+
+  const id = String(form.get("id") ?? "");
+  const target = id ? await db.user.findFirst({ where: { id, roles: { some: { role: ADMIN_ROLE } } } }) : null;
+  if (!target)
+    return reply(
+      { lastResult: null, toast: { type: "error", title: "Pessoa não encontrada", description: "Ela pode ter sido removida por outra pessoa." } },
+      404,
+    );
+
+  if (intent === "deactivate" || intent === "remove") {
+    const problem = await refusal(me.id, target, intent === "deactivate" ? "desativar" : "remover");
+    if (problem) return reply({ lastResult: null, toast: { type: "error", title: "Não permitido", description: problem } }, 409);
+    if (intent === "deactivate") {
+      await deactivate(target.id);
+      await recordActivity(log, { action: "deactivate", targetId: target.id, targetLabel: target.email });
+      return redirectWithToast(LIST, {
+        type: "success",
+        title: "Conta desativada",
+        description: `${target.email} não consegue mais entrar, e as sessões abertas foram encerradas.`,
+      });
+    }
+    await db.user.delete({ where: { id: target.id } });
+    await recordActivity(log, { action: "remove", targetId: target.id, targetLabel: target.email });
+    return redirectWithToast(LIST, { type: "success", title: "Removido da equipe", description: target.email });
+  }
+  if (intent === "reactivate") {
+    await db.user.update({ where: { id: target.id }, data: { deactivatedAt: null } });
+    await recordActivity(log, { action: "reactivate", targetId: target.id, targetLabel: target.email });
+    return redirectWithToast(LIST, { type: "success", title: "Conta reativada", description: `${target.email} pode entrar de novo.` });
+  }
+  if (intent === "reset-link") {
+    if (target.deactivatedAt || !target.passwordHash) {
+      return reply({ lastResult: null, toast: { type: "error", title: "Não permitido", description: "Só contas ativas recebem link de nova senha." } }, 409);
+    }
+    const token = await createAccountToken(target.id, "reset");
+    await recordActivity(log, { action: "reset_link", targetId: target.id, targetLabel: target.email });
+    return linkReply("reset", target.email, token, await sendPasswordReset(target.email, token), null);
+  }
+  return reply({ lastResult: null, toast: { type: "error", title: "Ação desconhecida", description: "Recarregue a página e tente novamente." } }, 400);
+}
+
+/** The answer after a link was made: sent by e-mail, or shown to copy when it could not be. */
+function linkReply(purpose: "invite" | "reset", email: string, token: string, sent: boolean, lastResult: ActionData["lastResult"]) {
+  const what = purpose === "invite" ? "Convite" : "Link de nova senha";
+  if (sent) return reply({ lastResult, toast: { type: "success", title: `${what} enviado`, description: `Enviamos o link para ${email}.` } });
+  return reply({
+    lastResult,
+    toast: {
+      type: "success",
+      title: purpose === "invite" ? "Convite criado" : "Link de nova senha criado",
+      description: `Copie o link abaixo e envie para ${email}.`,
+    },
+    link: { purpose, email, url: accountLink(purpose, token) },
+  });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Equipe | Admin" }];
+
+const STATUS: Record<Member["status"], { label: string; className: string }> = {
+  active: { label: "Ativo", className: "bg-emerald-100 text-emerald-800" },
+  deactivated: { label: "Desativado", className: "bg-slate-200 text-slate-700" },
+  invited: { label: "Convite pendente", className: "bg-amber-100 text-amber-800" },
+};
+
+const smallButton = "rounded-lg border px-3 py-1.5 text-sm font-medium";
+
+export default function Team({ loaderData, actionData }: Route.ComponentProps) {
+  const { members, me, confirming } = loaderData;
+  const navigation = useNavigation();
+  const inviting = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
+  const [form, fields] = useForm({
+    id: "convite",
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
+  });
+  useToastFrom(actionData);
+  return (
+    <AdminPage title="Equipe">
+      <p className="mb-6 text-slate-600">
+        Quem pode entrar no painel. Convide pessoas por e-mail, desative o acesso de quem saiu, ou gere um link de nova senha.
+      </p>
+      {!loaderData.emailConfigured ? (
+        <div role="note" className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+          <p className="font-semibold">O envio de e-mails não está configurado.</p>
+          <p className="mt-0.5 text-sm">
+            {loaderData.production
+              ? "Convites e links de nova senha não são enviados: copie cada link que aparecer aqui e envie à pessoa por outro meio. Para enviar e-mails, configure SMTP_URL."
+              : "Neste ambiente as mensagens vão para o log do servidor, e cada link também aparece aqui para copiar."}
+          </p>
+        </div>
+      ) : null}
+      {actionData?.toast && !confirming ? (
+        <div className="mb-6">
+          <InlineAlert toast={actionData.toast} />
+        </div>
+      ) : null}
+      {actionData?.link ? (
+        <div className="mb-6">
+          <CopyLink
+            label={`${actionData.link.purpose === "invite" ? "Link do convite" : "Link de nova senha"} para ${actionData.link.email}`}
+            url={actionData.link.url}
+          />
+        </div>
+      ) : null}
+
+      <section aria-labelledby="convidar" className="mb-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="convidar" className="text-lg font-semibold text-slate-900">
+          Convidar pessoa
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Ela recebe um link, válido por 72 horas, para criar a própria senha.</p>
+        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+          <input type="hidden" name="intent" value="invite" />
+          <TextField field={fields.email} label="E-mail" type="email" autoComplete="off" required />
+          <TextField field={fields.name} label="Nome (opcional)" autoComplete="off" />
+          <button
+            type="submit"
+            disabled={inviting}
+            className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-60 sm:mt-6"
+          >
+            {inviting ? "Enviando..." : "Enviar convite"}
+          </button>
+        </Form>
+      </section>
+
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">Administradores</h2>
+      <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {members.map((member) => (
+          <li key={member.id} className="flex flex-col gap-3 px-4 py-4 lg:flex-row lg:items-center lg:justify-between" data-member={member.email}>
+            <div className="min-w-0">
+              <p className="font-semibold break-words text-slate-900">
+                {member.name || member.email}
+                {member.id === me ? <span className="ml-2 text-sm font-normal text-slate-500">(você)</span> : null}
+              </p>
+              {member.name ? <p className="text-sm break-words text-slate-600">{member.email}</p> : null}
+              <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+                <div className="flex gap-1">
+                  <dt>Situação:</dt>
+                  <dd>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS[member.status].className}`}>{STATUS[member.status].label}</span>
+                  </dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt>Verificação em duas etapas:</dt>
+                  <dd className="font-medium">{member.twoFactor ? "ativada" : "desativada"}</dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt>Último acesso:</dt>
+                  <dd>
+                    {member.lastSignInAt ? (
+                      <time dateTime={new Date(member.lastSignInAt).toISOString()}>{formatActivityTime(member.lastSignInAt)}</time>
+                    ) : (
+                      "nunca"
+                    )}
+                  </dd>
+                </div>
+              </dl>
+            </div>
+            {member.id === me ? (
+              <Link to="/admin/conta" className={`${smallButton} self-start border-slate-300 text-slate-700 hover:bg-slate-50 lg:self-auto`}>
+                Minha conta
+              </Link>
+            ) : (
+              <div className="flex flex-wrap gap-2">
+                {member.status === "invited" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="invite" />
+                    <input type="hidden" name="email" value={member.email} />
+                    <button
+                      type="submit"
+                      className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50`}
+                      aria-label={`Reenviar convite para ${member.email}`}
+                    >
+                      Reenviar convite
+                    </button>
+                  </Form>
+                ) : null}
+                {member.status === "active" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="reset-link" />
+                    <input type="hidden" name="id" value={member.id} />
+                    <button
+                      type="submit"
+                      className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50`}
+                      aria-label={`Link de nova senha para ${member.email}`}
+                    >
+                      Link de nova senha
+                    </button>
+                  </Form>
+                ) : null}
+                {member.status === "deactivated" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="reactivate" />
+                    <input type="hidden" name="id" value={member.id} />
+                    <button
+                      type="submit"
+                      className={`${smallButton} border-emerald-300 text-emerald-800 hover:bg-emerald-50`}
+                      aria-label={`Reativar ${member.email}`}
+                    >
+                      Reativar
+                    </button>
+                  </Form>
+                ) : (
+                  <Link
+                    to={`${LIST}?desativar=${member.id}`}
+                    preventScrollReset
+                    className={`${smallButton} border-amber-300 text-amber-800 hover:bg-amber-50`}
+                    aria-label={`Desativar ${member.email}`}
+                  >
+                    Desativar
+                  </Link>
+                )}
+                <Link
+                  to={`${LIST}?remover=${member.id}`}
+                  preventScrollReset
+                  className={`${smallButton} border-red-200 text-red-700 hover:bg-red-50`}
+                  aria-label={`Remover ${member.email}`}
+                >
+                  Remover
+                </Link>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {confirming ? <ConfirmChange verb={confirming.verb} member={confirming.member} toast={actionData?.toast} /> : null}
+    </AdminPage>
+  );
+}
+
+function ConfirmChange({ verb, member, toast }: { verb: "deactivate" | "remove"; member: Member; toast?: Toast }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === verb;
+  const deactivating = verb === "deactivate";
+  return (
+    <Modal title={deactivating ? "Desativar conta" : "Remover da equipe"} closeTo={LIST} role="alertdialog">
+      {toast?.type === "error" ? (
+        <div className="mb-4">
+          <InlineAlert toast={toast} />
+        </div>
+      ) : null}
+      <p className="text-slate-700">
+        {deactivating
+          ? `${member.email} não poderá mais entrar, e todas as sessões abertas dessa conta serão encerradas agora. Você pode reativá-la depois.`
+          : `A conta de ${member.email} será apagada. O registro de atividade dela continua guardado.`}
+      </p>
+      <Form method="post" action={LIST} className="mt-6 flex flex-wrap justify-end gap-3">
+        <input type="hidden" name="intent" value={verb} />
+        <input type="hidden" name="id" value={member.id} />
+        <Link
+          to={LIST}
+          preventScrollReset
+          data-autofocus
+          className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          Cancelar
+        </Link>
+        <button type="submit" disabled={busy} className="rounded-full bg-red-600 px-5 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60">
+          {busy ? "Aguarde..." : deactivating ? "Desativar" : "Remover"}
+        </button>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Route } from "./+types/admin_.convite.$token";
+import { linkAction, linkLoader } from "~/lib/choose-password.server";
+import { ChoosePasswordPage } from "~/components/account/choose-password";
+
+// The invitation link sent from the team page (single use, 72 hours): the new admin's first password.
+export async function loader({ params }: Route.LoaderArgs) {
+  return linkLoader(params.token, "invite");
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return linkAction(request, context, params.token, "invite");
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Convite | Painel Wind Digital" }, { name: "robots", content: "noindex" }];
+
+export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
+  return <ChoosePasswordPage purpose="invite" loaderData={loaderData} actionData={actionData} />;
+}
