@@ -83,7 +83,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return deleteRow(parsed.form, {
       model,
       list: LIST,
-      files: ["coverImage", "socialImage"],
       deleted: { type: "success", title: "Post excluído com sucesso!" },
       failed,
       log,

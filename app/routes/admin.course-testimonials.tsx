@@ -70,7 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return deleteRow(parsed.form, {
       model,
       list: LIST,
-      files: ["videoUrl"],
       deleted: { type: "success", title: "Depoimento excluído com sucesso" },
       failed: failed("Erro ao excluir depoimento"),
       log,
