@@ -249,12 +249,16 @@ export function parsedValue<R, S extends FormSubmission>(draft: Draft<R, S>): Va
 }
 
 /**
- * The form goes back with its errors and values, and nothing stored by this request is kept.
+ * The form goes back with its errors and values. Files this request stored for its fields stay
+ * (they are in the media library now) and come back as the fields' library choices (`kept`), so a
+ * refused save need not send them again; a save refused for a missing row (404) keeps nothing.
  * The status is the refused file's (413/400), else 400, unless the section says otherwise.
  */
 export async function refuse<R, S extends FormSubmission>(draft: Draft<R, S>, toast?: Toast, status: number = uploadRefusal(draft)?.status ?? 400) {
-  await discard(draft.stored);
-  return rejected({ lastResult: draft.submission.reply({ fieldErrors: errorsOf(draft) }), toast }, status);
+  const keep = status === 400;
+  if (!keep) await discard(draft.stored);
+  const kept = keep ? Object.fromEntries(Object.entries(draft.stored).map(([field, object]) => [field, object.url])) : {};
+  return rejected({ lastResult: draft.submission.reply({ fieldErrors: errorsOf(draft) }), toast, kept }, status);
 }
 
 /** Creates or updates the row and records it in the activity log (a replaced file stays in the library). */
