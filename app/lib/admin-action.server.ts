@@ -15,6 +15,8 @@ import { parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable, type Pars
 export interface AdminActionData {
   lastResult: SubmissionResult<string[]> | null;
   toast?: Toast;
+  /** Files a refused save already stored, by upload field: the form offers them again. */
+  kept?: Record<string, string>;
 }
 
 /** After a successful write: bump the content version, then back to the list with the toast. */

@@ -5,26 +5,30 @@
 //   const parsed = await readAdminForm(request, UPLOADS); // 413/400, nothing stored
 //   if (!isParsed(parsed)) return parsed;
 //   const log = activityScope(context, "blog", "title");   // who, where, which column names a row
-//   if (isDelete(parsed.form)) return deleteRow(parsed.form, { model, list, files, deleted, failed, log });
+//   if (isDelete(parsed.form)) return deleteRow(parsed.form, { model, list, deleted, failed, log });
 //   const submission = parseWithZod(parsed.form, { schema });
 //   return guardSave(parsed, submission, failedToast, async () => {
 //     const draft = await startSave(parsed, submission, { model, uploads, files });
 //     …the section's own checks, added to draft.fieldErrors…
 //     if (hasErrors(draft)) return refuse(draft, toast);          // 400 (413 for a file)
 //     if (draft.stale) return refuse(draft, notFoundToast, 404);
-//     await writeRow(draft, model, values, log);  // logs the change, deletes the files the row no longer uses
+//     await writeRow(draft, model, values, log);  // logs the change
 //     return saved(list, toast);
 //   });
 //
 // A database failure during a save or a delete answers 500 with the section's toast (files
 // stored for a failed save are discarded), so it never reaches the error screen.
+//
+// Saving or deleting a row never deletes a stored file. Every stored file is a file of the media
+// library (a row's own upload lands there too, and other rows may pick it), and files are deleted
+// only from the library's page, which refuses while any row uses the file and marks the others
+// "Não usado" so the staff can clear them.
 import type { Submission } from "@conform-to/react";
 import type { Toast } from "./toast";
-import { deleteByUrl, objectFromUrl } from "./storage/index.server";
+import { objectFromUrl } from "./storage/index.server";
 import { mediaListErrors } from "./forms/admin-schema";
 import { urlList } from "./url-list";
 import { libraryPicks } from "./media-library.server";
-import { isInUse } from "./media-usage.server";
 import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "./upload.server";
 import { formId, logFailure, rejected, saved, serverMessage, uploadErrors } from "./admin-action.server";
 import { describeChanges, describeUploads, recordActivity, rowLabel, type ActivityScope } from "./activity.server";
@@ -98,7 +102,7 @@ export function isDelete(form: FormData): boolean {
 }
 
 /**
- * Deletes the row the form names, then its files (a file left behind is logged, the delete stands).
+ * Deletes the row the form names (its files stay in the media library).
  * No such row: 404 with `failed(NOT_FOUND)`; a database failure: 500 with `failed(reason)`.
  */
 export async function deleteRow<R extends Row>(
@@ -106,7 +110,6 @@ export async function deleteRow<R extends Row>(
   section: {
     model: Pick<SectionModel<R, never>, "findUnique" | "delete">;
     list: string;
-    files?: Array<keyof R & string>;
     deleted: Toast;
     failed: (message: string) => Toast;
     log: ActivityScope;
@@ -118,7 +121,6 @@ export async function deleteRow<R extends Row>(
     if (!row) return rejected({ lastResult: null, toast: section.failed(NOT_FOUND) }, 404);
     await section.model.delete({ where: { id: row.id } });
     await recordActivity(section.log, { action: "delete", targetId: row.id, targetLabel: rowLabel(section.log, row) });
-    await deleteFiles((section.files ?? []).map((column) => row[column] as string | null));
     return saved(section.list, section.deleted);
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -247,15 +249,19 @@ export function parsedValue<R, S extends FormSubmission>(draft: Draft<R, S>): Va
 }
 
 /**
- * The form goes back with its errors and values, and nothing stored by this request is kept.
+ * The form goes back with its errors and values. Files this request stored for its fields stay
+ * (they are in the media library now) and come back as the fields' library choices (`kept`), so a
+ * refused save need not send them again; a save refused for a missing row (404) keeps nothing.
  * The status is the refused file's (413/400), else 400, unless the section says otherwise.
  */
 export async function refuse<R, S extends FormSubmission>(draft: Draft<R, S>, toast?: Toast, status: number = uploadRefusal(draft)?.status ?? 400) {
-  await discard(draft.stored);
-  return rejected({ lastResult: draft.submission.reply({ fieldErrors: errorsOf(draft) }), toast }, status);
+  const keep = status === 400;
+  if (!keep) await discard(draft.stored);
+  const kept = keep ? Object.fromEntries(Object.entries(draft.stored).map(([field, object]) => [field, object.url])) : {};
+  return rejected({ lastResult: draft.submission.reply({ fieldErrors: errorsOf(draft) }), toast, kept }, status);
 }
 
-/** Creates or updates the row, records it in the activity log, then deletes the files it no longer uses. */
+/** Creates or updates the row and records it in the activity log (a replaced file stays in the library). */
 export async function writeRow<R extends Row, S extends FormSubmission, Data extends object>(
   draft: Draft<R, S>,
   model: Pick<SectionModel<R, Data>, "create" | "update">,
@@ -271,22 +277,4 @@ export async function writeRow<R extends Row, S extends FormSubmission, Data ext
     targetLabel: rowLabel(log, values) ?? rowLabel(log, existing),
     summary: [describeChanges(existing, values), uploads].filter(Boolean).join("; "),
   });
-  if (!existing) return;
-  const now = values as Record<string, unknown>;
-  const replaced = Object.values(draft.files).filter((column) => existing[column] !== now[column]);
-  await deleteFiles(replaced.map((column) => existing[column] as string | null));
-}
-
-/**
- * Deletes files a row no longer uses, unless another row still uses them (a file picked from the
- * media library may be shared); a failure leaves an orphan file (logged), not a failed request.
- */
-async function deleteFiles(urls: Array<string | null | undefined>) {
-  for (const url of urls) {
-    if (url) await deleteUnlessUsed(url).catch((error: unknown) => logFailure("file delete failed", error, "file-delete"));
-  }
-}
-
-async function deleteUnlessUsed(url: string) {
-  if (!(await isInUse(url))) await deleteByUrl(url);
 }

@@ -1,10 +1,10 @@
 // Which rows use a stored file. A file is used by a row when one of the row's file columns, one
 // of its URL lists (portfolio images and videos) or, for blog posts, the HTML of its content
-// names the file. URLs are compared as bucket + key, so a file is recognised whether the row
-// keeps it as /media/<bucket>/<key> (local disk) or at the S3 store's public URL, and through
-// the image route (/img?src=...).
+// names the file. URLs are compared by the file they name (media-identity), so every spelling of
+// a file counts: /media/<bucket>/<key>, the site's or the S3 store's absolute URL, the image
+// route, percent-encoding, dot segments and doubled slashes.
 import { db } from "./db.server";
-import { objectFromUrl } from "./storage/index.server";
+import { mediaRef } from "./media-identity.server";
 import { urlList } from "./url-list";
 
 export interface MediaUsage {
@@ -21,22 +21,29 @@ interface RowUrls {
   urls: Array<string | null | undefined>;
 }
 
-/** "bucket/key" of a URL we stored (also behind the image route), else null. */
+/** "bucket/key" of a URL naming one of our files in any spelling (see media-identity), else null. */
 function mediaId(url: string | null | undefined): string | null {
-  if (!url) return null;
-  let target = url;
-  if (url.startsWith("/img?")) target = new URLSearchParams(url.slice(5)).get("src") ?? "";
-  const object = objectFromUrl(target);
-  return object ? `${object.bucket}/${object.key}` : null;
+  return mediaRef(url)?.id ?? null;
 }
 
-const ATTRIBUTE_URLS = /\b(?:src|href|poster|srcset|data-src)\s*=\s*("[^"]*"|'[^']*')/gi;
+const ATTRIBUTE_URLS = /\b(?:src|href|poster|srcset|data-src)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/gi;
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">", sol: "/", period: ".", percnt: "%", colon: ":" };
+
+/** An attribute's value as the browser reads it (character references decoded). */
+function decodeAttribute(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, ref: string) => {
+    if (ref[0] !== "#") return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+    const code = ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
 
 /** Every URL in an HTML fragment's attributes (srcset lists split into their URLs). */
 function htmlUrls(html: string): string[] {
   const urls: string[] = [];
   for (const match of html.matchAll(ATTRIBUTE_URLS)) {
-    const value = match[1]!.slice(1, -1).replaceAll("&amp;", "&");
+    const quoted = /^["']/.test(match[1]!);
+    const value = decodeAttribute(quoted ? match[1]!.slice(1, -1) : match[1]!);
     for (const candidate of value.split(",")) urls.push(candidate.trim().split(/\s+/)[0]!);
   }
   return urls;

@@ -82,6 +82,9 @@ const options: sanitize.IOptions = {
   exclusiveFilter: (frame) => (frame.tag === "a" && !frame.attribs.href) || (frame.tag === "iframe" && !isVideoEmbed(frame.attribs.src ?? "")),
 };
 
+/** The elements and attributes kept (tests check that the content field keeps each of them). */
+export const BLOG_ALLOWLIST = { tags: options.allowedTags as string[], attributes: options.allowedAttributes as Record<string, string[]> };
+
 export function sanitizeBlogHtml(html: string): string {
   return sanitize(html, options);
 }

@@ -30,6 +30,7 @@ import { mediaUrlError, requiredText } from "~/lib/forms/admin-schema";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { PreviewButton } from "~/components/admin/blog-preview-button";
 import { BlogContentField } from "~/components/admin/blog-content-field";
+import { LocalDraftOffer, useLocalDraft } from "~/components/admin/local-draft";
 import { formatScheduleDate, parseScheduleInput, postStatus, publicationTime, SCHEDULE_ZONE_LABEL, scheduleInputValue } from "~/lib/blog-schedule";
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { AdminPage, EmptyState } from "~/components/admin/page";
@@ -83,7 +84,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return deleteRow(parsed.form, {
       model,
       list: LIST,
-      files: ["coverImage", "socialImage"],
       deleted: { type: "success", title: "Post excluído com sucesso!" },
       failed,
       log,
@@ -250,66 +250,71 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
     `blog-${post?.id ?? "novo"}`,
   );
   const slugEdited = useRef(Boolean(post));
+  const draft = useLocalDraft(form.id, `blog:${post?.id ?? "novo"}`);
   return (
-    <AdminForm
-      recordId={post?.id}
-      uploadDoneToast={{ type: "success", title: "Imagem enviada com sucesso!" }}
-      form={form}
-      onXhrResult={setXhrResult}
-      actionData={actionData}
-      submitLabel={post ? "Atualizar Post" : "Criar Post"}
-      cancelTo={LIST}
-    >
-      <TextField
-        field={fields.title}
-        label="Título"
-        required
-        onInput={(event) => {
-          // While creating, the slug follows the title until the slug is edited by hand.
-          if (slugEdited.current) return;
-          const slugInput = event.currentTarget.form?.elements.namedItem("slug");
-          if (slugInput instanceof HTMLInputElement) slugInput.value = slugify(event.currentTarget.value);
-        }}
-      />
-      <TextField field={fields.slug} label="Slug" required hint="Gerado a partir do título se ficar vazio." onInput={() => (slugEdited.current = true)} />
-      <FileField
-        name="cover_image"
-        label="Imagem de capa"
-        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-        current={post?.coverImage}
-        error={fields.cover_image?.errors?.[0]}
-        invalidToast={{ type: "error", title: "Erro ao enviar imagem", description: "Por favor, selecione uma imagem." }}
-      />
-      <TextAreaField field={fields.excerpt} label="Resumo" rows={2} required />
-      <BlogContentField field={fields.content} />
-      <TextField field={fields.author} label="Autor" />
-      <CheckboxField field={fields.is_published} label="Publicado" />
-      <TextField
-        field={fields.published_at}
-        type="datetime-local"
-        label={`Data e hora de publicação (${SCHEDULE_ZONE_LABEL})`}
-        hint="Uma data futura agenda o post: ele aparece no site sozinho nesse momento. Vazio: publica ao salvar."
-      />
-      <TextAreaField
-        field={fields.meta_description}
-        label="Meta descrição (buscadores)"
-        rows={2}
-        hint={`Até ${META_DESCRIPTION_MAX} caracteres. Se ficar vazia, usamos o resumo.`}
-      />
-      <FileField
-        name="social_image"
-        label="Imagem para redes sociais"
-        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-        current={post?.socialImage}
-        error={fields.social_image?.errors?.[0]}
-        hint="Se não houver, usamos a imagem de capa."
-      />
-      <TextField
-        field={fields.social_image_url}
-        label="Ou URL da imagem para redes sociais"
-        hint="Envie um arquivo acima ou informe uma URL (https://...). Apague para voltar à capa."
-      />
-      <PreviewButton postId={post?.id ?? null} />
-    </AdminForm>
+    <>
+      <LocalDraftOffer draft={draft} />
+      <AdminForm
+        onSaved={draft.clear}
+        recordId={post?.id}
+        uploadDoneToast={{ type: "success", title: "Imagem enviada com sucesso!" }}
+        form={form}
+        onXhrResult={setXhrResult}
+        actionData={actionData}
+        submitLabel={post ? "Atualizar Post" : "Criar Post"}
+        cancelTo={LIST}
+      >
+        <TextField
+          field={fields.title}
+          label="Título"
+          required
+          onInput={(event) => {
+            // While creating, the slug follows the title until the slug is edited by hand.
+            if (slugEdited.current) return;
+            const slugInput = event.currentTarget.form?.elements.namedItem("slug");
+            if (slugInput instanceof HTMLInputElement) slugInput.value = slugify(event.currentTarget.value);
+          }}
+        />
+        <TextField field={fields.slug} label="Slug" required hint="Gerado a partir do título se ficar vazio." onInput={() => (slugEdited.current = true)} />
+        <FileField
+          name="cover_image"
+          label="Imagem de capa"
+          accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+          current={post?.coverImage}
+          error={fields.cover_image?.errors?.[0]}
+          invalidToast={{ type: "error", title: "Erro ao enviar imagem", description: "Por favor, selecione uma imagem." }}
+        />
+        <TextAreaField field={fields.excerpt} label="Resumo" rows={2} required />
+        <BlogContentField field={fields.content} />
+        <TextField field={fields.author} label="Autor" />
+        <CheckboxField field={fields.is_published} label="Publicado" />
+        <TextField
+          field={fields.published_at}
+          type="datetime-local"
+          label={`Data e hora de publicação (${SCHEDULE_ZONE_LABEL})`}
+          hint="Uma data futura agenda o post: ele aparece no site sozinho nesse momento. Vazio: publica ao salvar."
+        />
+        <TextAreaField
+          field={fields.meta_description}
+          label="Meta descrição (buscadores)"
+          rows={2}
+          hint={`Até ${META_DESCRIPTION_MAX} caracteres. Se ficar vazia, usamos o resumo.`}
+        />
+        <FileField
+          name="social_image"
+          label="Imagem para redes sociais"
+          accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+          current={post?.socialImage}
+          error={fields.social_image?.errors?.[0]}
+          hint="Se não houver, usamos a imagem de capa."
+        />
+        <TextField
+          field={fields.social_image_url}
+          label="Ou URL da imagem para redes sociais"
+          hint="Envie um arquivo acima ou informe uma URL (https://...). Apague para voltar à capa."
+        />
+        <PreviewButton postId={post?.id ?? null} />
+      </AdminForm>
+    </>
   );
 }

@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const model = db.clientLogo;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao remover logo", description: message });
-    return deleteRow(parsed.form, { model, list: LIST, files: ["logoUrl"], deleted: { type: "success", title: "Logo removido com sucesso!" }, failed, log });
+    return deleteRow(parsed.form, { model, list: LIST, deleted: { type: "success", title: "Logo removido com sucesso!" }, failed, log });
   }
   const submission = parseWithZod(parsed.form, { schema: logoSchema });
   return guardSave(

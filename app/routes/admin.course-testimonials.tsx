@@ -70,7 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return deleteRow(parsed.form, {
       model,
       list: LIST,
-      files: ["videoUrl"],
       deleted: { type: "success", title: "Depoimento excluído com sucesso" },
       failed: failed("Erro ao excluir depoimento"),
       log,
@@ -140,8 +139,10 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
     t ? { id: t.id, student_name: t.studentName, display_order: String(t.displayOrder) } : { display_order: "0" },
     `course-${t?.id ?? "novo"}`,
   );
-  // With JavaScript, saving stays disabled until a video is chosen (the server refuses one without too).
+  // With JavaScript, saving stays disabled until a video is chosen, uploaded or from the media
+  // library (the server refuses one without too).
   const [hasVideo, setHasVideo] = useState(Boolean(t?.videoUrl));
+  const [libraryVideo, setLibraryVideo] = useState("");
   const hydrated = useHydrated();
   return (
     <Modal title={t ? "Editar Depoimento" : "Novo Depoimento"} closeTo={LIST} wide>
@@ -153,7 +154,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
         actionData={actionData}
         submitLabel={t ? "Atualizar Depoimento" : "Salvar Depoimento"}
         cancelTo={LIST}
-        submitDisabled={hydrated && !hasVideo}
+        submitDisabled={hydrated && !hasVideo && !libraryVideo}
       >
         <TextField field={fields.student_name} label="Nome do aluno" required />
         <FileField
@@ -162,8 +163,9 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
           accept="video/mp4,video/webm,video/quicktime,video/ogg"
           current={t?.videoUrl}
           error={fields.video_url?.errors?.[0]}
-          hint="O botão de salvar é liberado depois de escolher o vídeo."
+          hint="O botão de salvar é liberado depois de escolher o vídeo (enviado ou da biblioteca)."
           onFileChange={(file) => setHasVideo(Boolean(file) || Boolean(t?.videoUrl))}
+          onLibraryChoice={setLibraryVideo}
           invalidToast={{ type: "error", title: "Erro ao enviar vídeo: Por favor, selecione um vídeo." }}
         />
         <TextField field={fields.display_order} label="Ordem de exibição" type="number" />

@@ -3,22 +3,38 @@ import type { Route } from "./+types/admin.dashboard";
 import { db } from "~/lib/db.server";
 import { ActivityList } from "~/components/admin/activity-list";
 import { EmptyState } from "~/components/admin/page";
+import { logFailure } from "~/lib/admin-action.server";
 
 const RECENT_ACTIVITY = 8;
 
+/** A count, or null when its table cannot be read (that card says so; the others show as usual). */
+async function countOf(label: string, count: () => Promise<number>): Promise<number | null> {
+  try {
+    return await count();
+  } catch (error) {
+    logFailure(`dashboard: ${label} could not be counted`, error, "load");
+    return null;
+  }
+}
+
 export async function loader(_: Route.LoaderArgs) {
   const [portfolio, led, films, testimonials, logos, course, blog, activity] = await Promise.all([
-    db.portfolioItem.count(),
-    db.ledPanel.count(),
-    db.windowFilmsProject.count(),
-    db.windowFilmsTestimonial.count(),
-    db.clientLogo.count(),
-    db.courseTestimonial.count(),
-    db.blogPost.count(),
-    db.activityEntry.findMany({ orderBy: { id: "desc" }, take: RECENT_ACTIVITY }),
+    countOf("portfolio", () => db.portfolioItem.count()),
+    countOf("led panels", () => db.ledPanel.count()),
+    countOf("window films projects", () => db.windowFilmsProject.count()),
+    countOf("window films testimonials", () => db.windowFilmsTestimonial.count()),
+    countOf("client logos", () => db.clientLogo.count()),
+    countOf("course testimonials", () => db.courseTestimonial.count()),
+    countOf("blog posts", () => db.blogPost.count()),
+    db.activityEntry.findMany({ orderBy: { id: "desc" }, take: RECENT_ACTIVITY }).catch((error: unknown) => {
+      logFailure("dashboard: activity could not be read", error, "load");
+      return null;
+    }),
   ]);
   return { counts: { portfolio, led, films, testimonials, logos, course, blog }, activity };
 }
+
+export const COUNT_FAILED = "Não foi possível carregar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Painel | Wind Digital" }];
 
@@ -61,7 +77,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             >
               <h2 className="text-lg font-semibold text-slate-900">{section.title}</h2>
               <p className="mt-1 text-sm text-slate-600">{section.text}</p>
-              {section.count ? (
+              {section.count && loaderData.counts[section.count] === null ? (
+                <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+                  {COUNT_FAILED}
+                </p>
+              ) : section.count ? (
                 <p className="mt-4 text-sm font-medium text-brand-600">
                   {loaderData.counts[section.count]} {loaderData.counts[section.count] === 1 ? "item" : "itens"}
                 </p>
@@ -79,7 +99,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Ver toda a atividade
           </Link>
         </div>
-        {loaderData.activity.length === 0 ? <EmptyState>Nenhuma atividade registrada ainda.</EmptyState> : <ActivityList entries={loaderData.activity} />}
+        {loaderData.activity === null ? (
+          <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+            Não foi possível carregar a atividade recente. Tente novamente mais tarde.
+          </p>
+        ) : loaderData.activity.length === 0 ? (
+          <EmptyState>Nenhuma atividade registrada ainda.</EmptyState>
+        ) : (
+          <ActivityList entries={loaderData.activity} />
+        )}
       </section>
     </div>
   );

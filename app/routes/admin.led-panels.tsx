@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const model = db.ledPanel;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir painel", description: message });
-    return deleteRow(parsed.form, { model, list: LIST, files: ["photo"], deleted: { type: "success", title: "Painel excluído com sucesso!" }, failed, log });
+    return deleteRow(parsed.form, { model, list: LIST, deleted: { type: "success", title: "Painel excluído com sucesso!" }, failed, log });
   }
   const submission = parseWithZod(parsed.form, { schema: ledPanelSchema });
   const failed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar painel", description: message });

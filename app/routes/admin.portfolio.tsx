@@ -65,7 +65,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return deleteRow(parsed.form, {
       model,
       list: LIST,
-      files: ["coverImage"],
       deleted: { type: "success", title: "Projeto excluído" },
       failed: failed("Erro ao excluir"),
       log,

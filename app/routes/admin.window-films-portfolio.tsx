@@ -81,7 +81,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return deleteRow(parsed.form, {
       model,
       list: LIST,
-      files: ["coverImage"],
       deleted: { type: "success", title: "Projeto excluído com sucesso" },
       failed,
       log,

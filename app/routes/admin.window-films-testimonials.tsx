@@ -19,7 +19,9 @@ import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/comp
 
 const LIST = "/admin/window-films-testimonials";
 const optionalText = z.string().trim().optional();
-const optionalUrl = z.url({ error: "Informe uma URL válida (https://...)", protocol: /^https?$/ }).optional();
+// The photo and the video: an address of another site, or one of ours (/media/… uploads, /demo/…
+// files): the action checks them like every media URL an admin saves (mediaListErrors).
+const optionalUrl = z.string().trim().optional();
 
 export const testimonialSchema = z.object({
   id: z.string().optional(),

@@ -105,3 +105,24 @@ test("a failing database: delete and save end in the section's toast, never the 
   await expect(toast(page, "Projeto excluído com sucesso")).toBeVisible();
   await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
 });
+
+test("one unreadable table: its dashboard card says so, every other card and the activity show as usual", async ({ page }) => {
+  await page.goto(`${server.baseUrl}/admin/login`);
+  await page.locator('input[name="email"]').fill(EMAIL);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await sqlite.execute("ALTER TABLE led_panels RENAME TO led_panels_away");
+  try {
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Painel administrativo" })).toBeVisible();
+    const card = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+    await expect(card("Painéis LED").getByRole("alert")).toHaveText("Não foi possível carregar");
+    await expect(card("Blog")).toContainText(/\d+ (item|itens)/);
+    await expect(card("Portfólio")).toContainText(/\d+ (item|itens)/);
+    await expect(page.getByRole("alert")).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: "Atividade recente" })).toBeVisible();
+  } finally {
+    await sqlite.execute("ALTER TABLE led_panels_away RENAME TO led_panels");
+  }
+});

@@ -55,15 +55,7 @@ export async function formReady(page: Page) {
   await page.locator("[data-hydrated]").first().waitFor();
 }
 
-/**
- * Fills a blog post's content with `html`: the HTML textarea without JavaScript; with it, the
- * rich-text editor (which took the textarea's place), given the same HTML as an author's paste.
- */
+/** Fills a blog post's content with `html`: the HTML textarea, the field's default view with and without JavaScript. */
 export async function fillContent(page: Page, html: string) {
-  if (test.info().project.use.javaScriptEnabled === false) return page.locator('[name="content"]').fill(html);
-  const editor = page.locator('[data-rich-text] [role="textbox"]');
-  await editor.waitFor();
-  // Tiptap keeps its editor on the element it edits.
-  type Editable = HTMLElement & { editor: { commands: { setContent(value: string, options: { emitUpdate: boolean }): void } } };
-  await editor.evaluate((element, value) => (element as Editable).editor.commands.setContent(value, { emitUpdate: true }), html);
+  await page.locator('textarea[name="content"]').fill(html);
 }

@@ -1,6 +1,6 @@
-// The blog's content field: with JavaScript a rich-text editor writes the post (headings, bold,
-// lists, links, YouTube/Vimeo); without it, the HTML textarea. Both post the same `content` field,
-// and what the editor writes is stored unchanged, so both paths save the same HTML.
+// The blog's content field: the HTML textarea, and with JavaScript a "Visual" view (a rich-text
+// editor: headings, bold, lists, links, YouTube/Vimeo) chosen beside it. Both post the same
+// `content` field, and what the editor writes is stored unchanged, so both paths save the same HTML.
 import { expect, test, type Page } from "@playwright/test";
 import { formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
@@ -47,6 +47,7 @@ test("the editor writes the post with JavaScript (the site shows it, stored as w
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
 
   const editor = page.locator('[data-rich-text] [role="textbox"]');
+  await page.getByRole("button", { name: "Visual", exact: true }).click();
   await expect(editor).toBeVisible();
   await expect(page.locator('textarea[name="content"]')).toBeHidden();
   const tool = (name: string) => page.getByRole("toolbar", { name: "Formatação do conteúdo" }).getByRole("button", { name, exact: true });
@@ -118,7 +119,7 @@ test("the editor writes the post with JavaScript (the site shows it, stored as w
   await expect(article.getByRole("link", { name: "site" })).toHaveAttribute("href", "https://example.com/");
   await expect(article.locator("iframe")).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
 
-  // Editing the post again opens its content in the editor.
+  // Editing the post again opens its content in the editor (the Visual view, chosen above, is remembered).
   await page.goto(href);
   await expect(page.locator('[data-rich-text] [role="textbox"]').getByRole("heading", { level: 2, name: "Seção principal" })).toBeVisible();
 });
@@ -126,6 +127,11 @@ test("the editor writes the post with JavaScript (the site shows it, stored as w
 test("the blog desk fits a phone's width (form, editor and list)", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "/admin/blog");
-  if (testInfo.project.use.javaScriptEnabled) await expect(page.locator("[data-rich-text]")).toBeVisible();
+  await expect(page.locator('textarea[name="content"]')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  if (!testInfo.project.use.javaScriptEnabled) return;
+  await formReady(page);
+  await page.getByRole("button", { name: "Visual", exact: true }).click();
+  await expect(page.locator("[data-rich-text]")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

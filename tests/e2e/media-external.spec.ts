@@ -159,10 +159,11 @@ test("images from other sites and SVG logos show on the site and in the admin, u
   const slug = `imagens-de-fora-${Date.now().toString(36)}`;
   const now = new Date().toISOString();
   const database = createClient({ url: `file:${databaseFile}` });
+  const postId = crypto.randomUUID();
   await database.execute({
     sql: "INSERT INTO blog_posts (id, title, slug, cover_image, excerpt, content, author, is_published, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
     args: [
-      crypto.randomUUID(),
+      postId,
       "Imagens de outros sites",
       slug,
       `${other.origin}/grafico`,
@@ -177,6 +178,14 @@ test("images from other sites and SVG logos show on the site and in the admin, u
   database.close();
   await page.goto(`${base}/blog/${slug}`);
   await expectShown(page.getByRole("img", { name: "Gráfico de resultados" }));
+  // The same image inside the admin's Visual view (with JavaScript), while the HTML keeps its address.
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await page.goto(`${base}/admin/blog?editar=${postId}`);
+    await page.locator("[data-hydrated]").first().waitFor();
+    await page.getByRole("button", { name: "Visual", exact: true }).click();
+    await expectShown(page.locator("[data-rich-text]").getByRole("img", { name: "Gráfico de resultados" }));
+    await expect(page.locator('textarea[name="content"]')).toHaveValue(new RegExp(`src="${other.origin}/grafico"`));
+  }
 
   expect(violations).toEqual([]);
   expect(other.hits.get("/marca.png")).toBeGreaterThan(0);

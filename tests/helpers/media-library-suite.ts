@@ -111,9 +111,10 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       );
       expect(await exists(image.url)).toBe(true);
 
-      // Deleting the only row that used it deletes the file too.
+      // Deleting the only row that used it keeps the file: it stays in the library, unused.
       await fx.responseOf(portfolio.action, formRequest("/admin/portfolio", { intent: "delete", id: row.id }, { cookie }));
-      expect(await exists(image.url)).toBe(false);
+      expect(await exists(image.url)).toBe(true);
+      expect((await list()).files.find((f) => f.url === image.url)?.usedBy).toEqual([]);
     });
 
     it("deletes an unused file", async () => {
@@ -175,7 +176,7 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       await fx.responseOf(portfolio.action, formRequest("/admin/portfolio", { intent: "delete", id: row.id }, { cookie }));
     });
 
-    it("keeps a file shared by two rows when one of them replaces or deletes it", async () => {
+    it("never deletes a file when a row replaces it or is deleted: files go only from the library", async () => {
       const shared = await uploadOne("arquivo_portfolio", fx.png());
       const [a, b] = [`Compartilha A ${Date.now()}`, `Compartilha B ${Date.now()}`];
       await savePortfolio({ title: a, cover_image_biblioteca: shared.url });
@@ -189,11 +190,93 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       const replaced = await db.portfolioItem.findUniqueOrThrow({ where: { id: rowA.id } });
       expect(replaced.coverImage).not.toBe(shared.url);
       expect(await exists(shared.url)).toBe(true);
-      // B is deleted: nothing uses the file any more, so it goes with the row.
+      // B is deleted: nothing uses the file any more, and it stays in the library, listed unused.
       await fx.responseOf(portfolio.action, formRequest("/admin/portfolio", { intent: "delete", id: rowB.id }, { cookie }));
-      expect(await exists(shared.url)).toBe(false);
+      expect(await exists(shared.url)).toBe(true);
+      // A's own upload (through the row's field) stays too when A is deleted.
       await fx.responseOf(portfolio.action, formRequest("/admin/portfolio", { intent: "delete", id: rowA.id }, { cookie }));
-      expect(await exists(replaced.coverImage!)).toBe(false);
+      expect(await exists(replaced.coverImage!)).toBe(true);
+      const listed = (await list()).files.filter((f) => f.url === shared.url || f.url === replaced.coverImage);
+      expect(listed.map((f) => f.usedBy)).toEqual([[], []]);
+      // Only the library deletes them.
+      for (const file of listed) {
+        const response = await fx.responseOf(library.action, formRequest("/admin/midia", { intent: "delete", id: file.id }, { cookie }));
+        expect(response.status).toBe(302);
+        expect(await exists(file.url)).toBe(false);
+      }
+    });
+
+    it("recognises every spelling of a stored file: in use, library picks, replace and delete", async () => {
+      const image = await uploadOne("arquivo_blog", fx.png());
+      const { bucket, key } = store.objectFromUrl(image.url)!;
+      const site = process.env.SITE_URL ?? "http://localhost:3000";
+      const encoded = key.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`);
+      const spellings = [
+        image.url,
+        `/media/${bucket}/${key}`,
+        `${site}/media/${bucket}/${key}`,
+        site.toUpperCase().replace("HTTP", "http") + `/media/${bucket}/${key}`,
+        `/media/${bucket}/${encoded}`,
+        `/media/${encodeURIComponent(bucket)}/${encodeURIComponent(key)}`,
+        `/media/./${bucket}/./${key}`,
+        `/media//${bucket}//${key}`,
+        `/media/outro/../${bucket}/${key}`,
+        `/media/${bucket}/%2E/${key}`,
+        `${site}/media/${bucket}/${key}?v=2#x`,
+        `/img?src=${encodeURIComponent(`${site}/media/${bucket}/${key}`)}&w=640`,
+        `${site}/img?src=${encodeURIComponent(`/media/${bucket}/${encoded}`)}`,
+      ];
+      if (process.env.S3_ENDPOINT) {
+        const s3 = process.env.S3_ENDPOINT.replace(/\/+$/, "");
+        spellings.push(`${s3}/${bucket}/${key}`, `${s3}/${bucket}/./${encoded}`, `${s3}//${bucket}/${key}`);
+      }
+      for (const spelling of spellings) {
+        expect(store.objectFromUrl(spelling), spelling).toEqual({ bucket, key });
+        // In a post's HTML (also HTML-escaped), and as a typed list entry.
+        const post = await db.blogPost.create({
+          data: {
+            title: `Grafia ${spelling}`,
+            slug: `grafia-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+            coverImage: "/demo/capa.jpg",
+            excerpt: "E",
+            content: `<p><img src="${spelling.replaceAll("&", "&amp;").replaceAll("/", "&#x2F;")}" alt=""></p>`,
+          },
+        });
+        expect(
+          (await usage.usagesOf(image.url)).map((u) => u.row),
+          spelling,
+        ).toEqual([`Grafia ${spelling}`]);
+        expect(
+          (await usage.usagesOf(spelling)).map((u) => u.row),
+          spelling,
+        ).toEqual([`Grafia ${spelling}`]);
+        const refused = await fx.dataOf(library.action, formRequest("/admin/midia", { intent: "delete", id: image.id }, { cookie }));
+        expect(refused.status, spelling).toBe(409);
+        await db.blogPost.delete({ where: { id: post.id } });
+
+        const item = await db.portfolioItem.create({ data: { title: `Lista ${spelling}`, category: "IA", description: "D", result: "R", images: [spelling] } });
+        expect(
+          (await usage.usagesOf(image.url)).map((u) => u.row),
+          spelling,
+        ).toEqual([`Lista ${spelling}`]);
+        await db.portfolioItem.delete({ where: { id: item.id } });
+
+        // Picked from the library in this spelling: accepted, stored in the store's own spelling.
+        const title = `Escolha ${spelling}`;
+        const saved = await savePortfolio({ title, cover_image_biblioteca: spelling });
+        expect(saved, spelling).toBeInstanceOf(Response);
+        const row = await db.portfolioItem.findFirstOrThrow({ where: { title } });
+        expect(row.coverImage).toBe(image.url);
+        // Replaced, then deleted: the file stays.
+        await savePortfolio({ id: row.id, title, cover_image: fx.png() });
+        await fx.responseOf(portfolio.action, formRequest("/admin/portfolio", { intent: "delete", id: row.id }, { cookie }));
+        expect(await exists(image.url), spelling).toBe(true);
+      }
+      // Look-alikes are other files, or none.
+      for (const other of [`/media/${bucket}/${key}x`, `/media/${bucket}/../${key}`, `https://exemplo.com/media/${bucket}/${key}`, `/midia/${bucket}/${key}`]) {
+        expect(store.objectFromUrl(other)?.key === key && store.objectFromUrl(other)?.bucket === bucket, other).toBe(false);
+      }
+      expect(await usage.isInUse(image.url)).toBe(false);
     });
 
     it("counts URL lists and images in blog HTML as uses", async () => {

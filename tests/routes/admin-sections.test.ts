@@ -1,6 +1,6 @@
 // Every admin section's action: anonymous → login, non-admin → refused, valid input writes the
 // row (and bumps the content version), invalid input answers 400 with field errors and writes nothing.
-import { readdir } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { expectErrorOutput } from "../helpers/error-trap";
@@ -15,6 +15,12 @@ import { dataOf, expectGuarded, fakePng, formRequest, getRequest, mp4, png, resp
 
 async function files(bucket: string, folder = ""): Promise<string[]> {
   return readdir(join(process.env.UPLOADS_DIR!, bucket, folder)).catch(() => []);
+}
+
+/** Saving or deleting a row never deletes its files (only the media library does): tests that
+ * keep files clear the bucket afterwards, so the next test's "no file kept" checks stay exact. */
+async function clearFiles(bucket: string) {
+  await rm(join(process.env.UPLOADS_DIR!, bucket), { recursive: true, force: true });
 }
 
 describe("/admin/portfolio", () => {
@@ -52,11 +58,13 @@ describe("/admin/portfolio", () => {
     await responseOf(portfolio.action, formRequest(PATH, { ...valid, id: item.id, title: "Loja Bella 2", cover_image: png() }, { cookie }));
     const edited = await db.portfolioItem.findUniqueOrThrow({ where: { id: item.id } });
     expect(edited.title).toBe("Loja Bella 2");
-    expect(await files("portfolio-media")).toEqual([edited.coverImage!.split("/").pop()]);
+    // The replaced cover stays in the media library.
+    expect((await files("portfolio-media")).sort()).toEqual([item.coverImage!.split("/").pop(), edited.coverImage!.split("/").pop()].sort());
 
     await responseOf(portfolio.action, formRequest(PATH, { intent: "delete", id: item.id }, { cookie }));
     expect(await db.portfolioItem.count()).toBe(0);
-    expect(await files("portfolio-media")).toEqual([]);
+    expect(await files("portfolio-media")).toHaveLength(2);
+    await clearFiles("portfolio-media");
   });
 
   it("answers 400 with field errors and writes nothing", async () => {
@@ -115,7 +123,8 @@ describe("/admin/window-films-portfolio", () => {
     });
     await responseOf(films.action, formRequest(PATH, { intent: "delete", id: project.id }, { cookie }));
     expect(await db.windowFilmsProject.count()).toBe(0);
-    expect(await files("portfolio-media")).toEqual([]);
+    expect(await files("portfolio-media")).toEqual([project.coverImage!.split("/").pop()]);
+    await clearFiles("portfolio-media");
   });
 
   it("answers 400 for a missing title or a category outside the list", async () => {
@@ -171,7 +180,7 @@ describe("/admin/client-logos", () => {
     expect(await db.clientLogo.count()).toBe(0);
   });
 
-  it("adds by upload (images only) or by URL, replaces and removes the file", async () => {
+  it("adds by upload (images only) or by URL, replaces it (the file stays in the library) and removes the logo", async () => {
     const cookie = await sessionCookie();
     await responseOf(logos.action, formRequest(PATH, { client_name: "Acme", order_index: "2", logo_file: png("acme.png") }, { cookie }));
     const logo = await db.clientLogo.findFirstOrThrow();
@@ -179,7 +188,8 @@ describe("/admin/client-logos", () => {
     expect(logo.orderIndex).toBe(2);
     await responseOf(logos.action, formRequest(PATH, { id: logo.id, client_name: "Acme", logo_url: "https://cdn.example/acme.webp" }, { cookie }));
     expect((await db.clientLogo.findUniqueOrThrow({ where: { id: logo.id } })).logoUrl).toBe("https://cdn.example/acme.webp");
-    expect(await files("portfolio-media")).toEqual([]);
+    expect(await files("portfolio-media")).toEqual([logo.logoUrl.split("/").pop()]);
+    await clearFiles("portfolio-media");
     await responseOf(logos.action, formRequest(PATH, { intent: "delete", id: logo.id }, { cookie }));
     expect(await db.clientLogo.count()).toBe(0);
   });
@@ -213,7 +223,7 @@ describe("/admin/course-testimonials", () => {
     expect(await db.courseTestimonial.count()).toBe(0);
   });
 
-  it("creates with the video under course-testimonials/, edits keeping it, deletes it", async () => {
+  it("creates with the video under course-testimonials/, edits keeping it, deletes the row (the video stays in the library)", async () => {
     const cookie = await sessionCookie();
     await responseOf(course.action, formRequest(PATH, { student_name: "João", display_order: "1", video_url: mp4() }, { cookie }));
     const row = await db.courseTestimonial.findFirstOrThrow();
@@ -226,7 +236,8 @@ describe("/admin/course-testimonials", () => {
     });
     await responseOf(course.action, formRequest(PATH, { intent: "delete", id: row.id }, { cookie }));
     expect(await db.courseTestimonial.count()).toBe(0);
-    expect(await files("portfolio-media", "course-testimonials")).toEqual([]);
+    expect(await files("portfolio-media", "course-testimonials")).toEqual([row.videoUrl!.split("/").pop()]);
+    await clearFiles("portfolio-media");
   });
 
   it("answers 400 with 'Nome é obrigatório' and refuses a save without a video", async () => {

@@ -3,12 +3,13 @@
 // action runs, and a form carrying a file is sent by XHR so the upload shows its progress;
 // the form's controls stay disabled meanwhile. The XHR posts to the route's data URL, as React
 // Router's own fetches do, and reads the action's answer in the same format.
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, useLocation, useNavigate, useNavigation } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { showToast, type Toast } from "~/lib/toast";
+import { useUnsavedChanges } from "./unsaved-changes";
 
 export interface AdminActionData {
   lastResult: SubmissionResult<string[]> | null;
@@ -94,6 +95,7 @@ export function AdminForm({
   id,
   recordId,
   uploadDoneToast = UPLOAD_DONE,
+  onSaved,
 }: {
   form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
   onXhrResult: (result: SubmissionResult<string[]> | null) => void;
@@ -108,7 +110,24 @@ export function AdminForm({
   recordId?: string;
   /** Shown when a file upload went through and the save succeeded. */
   uploadDoneToast?: Toast;
+  /** Called once the form was saved (its page moved on after the save). */
+  onSaved?: () => void;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const unsaved = useUnsavedChanges(formRef);
+  // A refused save comes back as the action's data: the form stays, with its changes unsaved.
+  useEffect(() => unsaved.notSaved(), [actionData, unsaved]);
+  // The form goes away while its save was under way only when the save moved the page on.
+  const saved = useRef(onSaved);
+  useEffect(() => {
+    saved.current = onSaved;
+  }, [onSaved]);
+  useEffect(
+    () => () => {
+      if (unsaved.wasSaving()) saved.current?.();
+    },
+    [unsaved],
+  );
   const navigation = useNavigation();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
@@ -118,6 +137,7 @@ export function AdminForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     form.onSubmit(event);
     if (event.defaultPrevented) return;
+    unsaved.saving();
     const element = event.currentTarget;
     const hasFile = Array.from(element.querySelectorAll<HTMLInputElement>('input[type="file"]')).some((input) => (input.files?.length ?? 0) > 0);
     if (!hasFile) return; // React Router submits it (pending state through useNavigation)
@@ -138,6 +158,7 @@ export function AdminForm({
         navigate(outcome.redirect);
         return;
       }
+      unsaved.notSaved();
       if ("data" in outcome) {
         if (outcome.data.toast) showToast(outcome.data.toast);
         onXhrResult(outcome.data.lastResult ?? null);
@@ -152,7 +173,16 @@ export function AdminForm({
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" id={id ?? form.id} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={busy || undefined}>
+    <Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      id={id ?? form.id}
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-busy={busy || undefined}
+    >
       {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
       <fieldset disabled={busy} className="space-y-5 disabled:opacity-80">
         {recordId ? <input type="hidden" name="id" value={recordId} /> : null}

@@ -171,6 +171,7 @@ export function FileField({
   error,
   hint,
   onFileChange,
+  onLibraryChoice,
   preview = true,
   invalidToast,
 }: {
@@ -181,6 +182,8 @@ export function FileField({
   error?: string;
   hint?: string;
   onFileChange?: (file: File | null) => void;
+  /** Told the media library file chosen for the field ("" when none). */
+  onLibraryChoice?: (url: string) => void;
   /** False when the form shows its own preview (the logo's, which also previews a typed URL). */
   preview?: boolean;
   /** With JavaScript, a picked file outside `accept` is dropped at once with this toast (the server refuses it too). */
@@ -226,7 +229,7 @@ export function FileField({
         className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
       />
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      <LibraryChoice field={name} accept={pickerAcceptFor(accept)} label={label} />
+      <LibraryChoice field={name} accept={pickerAcceptFor(accept)} label={label} onChosen={onLibraryChoice} />
       <FieldError id={`${id}-error`} errors={error ? [error] : undefined} />
     </div>
   );

@@ -3,8 +3,8 @@
 // files link back to the form with the file's URL in the page's address; the form posts it in
 // the field's library field (see libraryField). With JavaScript the same link opens a dialog
 // with thumbnails, loaded from the library page's loader, and picking fills the field at once.
-import { useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
 import { previewSrc } from "~/lib/image-url";
 import { BUCKET_LABELS, formatBytes, libraryField, type LibraryFile, type LibraryListing } from "~/lib/media-library";
 
@@ -170,15 +170,30 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
  * The library side of an upload field: the picker, and the picked file (from the dialog, or from
  * the page's address after the picker page) posted in `libraryField(field)` and shown as a preview.
  */
-export function LibraryChoice({ field, accept, label }: { field: string; accept: PickerAccept; label: string }) {
+export function LibraryChoice({
+  field,
+  accept,
+  label,
+  onChosen,
+}: {
+  field: string;
+  accept: PickerAccept;
+  label: string;
+  /** Told the file chosen for the field ("" when none), whenever that changes. */
+  onChosen?: (url: string) => void;
+}) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const param = libraryField(field);
   const [picked, setPicked] = useState<string | null>(null);
-  const chosen = picked ?? searchParams.get(param) ?? "";
+  // A refused save comes back with the file it already stored for this field.
+  const kept = (useActionData() as { kept?: Record<string, string> } | undefined)?.kept?.[field];
+  const chosen = picked ?? kept ?? searchParams.get(param) ?? "";
+  useEffect(() => onChosen?.(chosen), [chosen, onChosen]);
   return (
     <div className="mt-2 space-y-2">
-      <input type="hidden" name={param} value={chosen} />
+      {/* A pick made here is a change of the form (see unsaved-changes.tsx). */}
+      <input type="hidden" name={param} value={chosen} data-unsaved={picked !== null ? "" : undefined} />
       {chosen ? (
         <figure data-library-choice={field}>
           <LibraryThumbnail
@@ -186,7 +201,9 @@ export function LibraryChoice({ field, accept, label }: { field: string; accept:
             className="h-32 w-auto rounded-lg border border-slate-200 object-cover"
           />
           <figcaption className="mt-1 text-xs text-slate-500">
-            Escolhido da biblioteca (usado ao salvar, se nenhum arquivo novo for enviado).{" "}
+            {kept && picked === null
+              ? "Arquivo já enviado (usado ao salvar; não é preciso escolhê-lo de novo)."
+              : "Escolhido da biblioteca (usado ao salvar, se nenhum arquivo novo for enviado)."}{" "}
             <Link
               to={withoutParam(location.pathname, location.search, param)}
               replace

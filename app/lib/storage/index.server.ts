@@ -2,7 +2,8 @@
 // local disk under UPLOADS_DIR (default) and an S3-compatible store when S3_ENDPOINT is set.
 // Stored objects are addressed as bucket + key; the database keeps their public URL.
 import { env } from "../env.server.ts";
-import { isBucket, isSafeKey, type Bucket, type StorageBackend } from "./keys.server.ts";
+import type { Bucket, StorageBackend } from "./keys.server.ts";
+import { mediaRef } from "../media-identity.server.ts";
 import { LocalDiskStorage } from "./local.server.ts";
 
 export { BUCKETS, contentTypeFor, isBucket, isSafeKey, randomKey } from "./keys.server.ts";
@@ -46,15 +47,10 @@ export function mediaOrigin(): string | null {
   return base ? new URL(base).origin : null;
 }
 
-/** Finds bucket and key back from a URL this module produced; null for foreign URLs. */
+/** Finds bucket and key back from a URL naming one of our files, in any spelling (see media-identity); null for foreign URLs. */
 export function objectFromUrl(url: string | null | undefined): { bucket: Bucket; key: string } | null {
-  if (!url) return null;
-  const prefixes = ["/media/", env.S3_PUBLIC_URL, env.S3_ENDPOINT].flatMap((p) => (p ? [p.replace(/\/+$/, "") + "/"] : []));
-  const prefix = prefixes.find((p) => url.startsWith(p));
-  if (!prefix) return null;
-  const [bucket, ...rest] = url.slice(prefix.length).split(/[?#]/)[0]!.split("/");
-  const key = rest.join("/");
-  return bucket && isBucket(bucket) && isSafeKey(key) ? { bucket, key } : null;
+  const ref = mediaRef(url);
+  return ref ? { bucket: ref.bucket, key: ref.key } : null;
 }
 
 /** Deletes the stored object behind a URL we produced; foreign URLs are left alone. */

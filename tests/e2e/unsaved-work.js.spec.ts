@@ -1,0 +1,149 @@
+// Unsaved work is protected, from the editor's point of view: every admin form asks before a link
+// inside the admin, "Editar" on another row, a reload or a closed tab would drop its changes, and
+// never asks about its own save; a post being written is kept in the browser and offered back
+// after the tab is closed without saving.
+import { expect, test, type Page } from "@playwright/test";
+import { formReady, PNG, signIn, toast, unique } from "./admin-helpers";
+
+const UNSAVED = "Há alterações não salvas neste formulário. Sair e descartar as alterações?";
+
+/** Runs `action`, answering the confirm it opens with `accept`; returns the confirm's message. */
+async function confirmAfter(page: Page, action: () => Promise<unknown>, accept: boolean): Promise<string> {
+  const dialog = page.waitForEvent("dialog");
+  const done = action();
+  const opened = await dialog;
+  const message = opened.message();
+  if (accept) await opened.accept();
+  else await opened.dismiss();
+  await done;
+  return message;
+}
+
+// Every admin page with a form, and a text field to change on it.
+const FORMS = [
+  { path: "/admin/blog", field: "title" },
+  { path: "/admin/portfolio?novo", field: "title" },
+  { path: "/admin/led-panels?novo", field: "title" },
+  { path: "/admin/window-films-portfolio?novo", field: "title" },
+  { path: "/admin/window-films-testimonials?novo", field: "client_name" },
+  { path: "/admin/client-logos?novo", field: "client_name" },
+  { path: "/admin/course-testimonials?novo", field: "student_name" },
+  { path: "/admin/configuracoes", field: "email" },
+];
+
+test("every admin form asks before a link inside the admin drops its changes, and stays when told to", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page);
+  let unexpected = "";
+  for (const { path, field } of FORMS) {
+    const here = new RegExp(`${path.replace(/[?]/g, "\\?")}$`);
+    // The form's own "Cancelar" link (the page behind a form dialog is out of reach meanwhile).
+    const leave = page
+      .locator("form")
+      .filter({ has: page.locator(`[name="${field}"]`) })
+      .getByRole("link", { name: "Cancelar" });
+    const input = page.locator(`form [name="${field}"]`).first();
+    await page.goto(path);
+    await formReady(page);
+    // Untouched, the link just goes: no question.
+    const quiet = (dialog: import("@playwright/test").Dialog) => {
+      unexpected = `${path}: ${dialog.message()}`;
+      void dialog.dismiss();
+    };
+    // Untouched, "Cancelar" asks nothing (it may come back to this same address: an empty
+    // section opens its form by itself).
+    page.on("dialog", quiet);
+    await leave.click();
+    await page.waitForLoadState("networkidle");
+    page.off("dialog", quiet);
+    expect(unexpected).toBe("");
+    await page.goto(path);
+    await formReady(page);
+
+    await input.fill(`${await input.inputValue()} alterado`);
+    const message = await confirmAfter(page, () => leave.click(), false);
+    expect(message, path).toBe(UNSAVED);
+    await expect(page, path).toHaveURL(here);
+    await expect(input, path).toHaveValue(/ alterado$/);
+    await confirmAfter(page, () => leave.click(), true);
+    // Gone: another page, or this page's form started afresh.
+    await expect
+      .poll(() => page.locator(`[name="${field}"]`).evaluateAll((elements) => elements.some((e) => (e as HTMLInputElement).value?.endsWith(" alterado"))), {
+        message: path,
+      })
+      .toBe(false);
+  }
+});
+
+test("the blog form asks before 'Editar' on another post, a reload or a closed tab; its own save goes through", async ({ page, context }) => {
+  await signIn(page, "/admin/blog");
+  await formReady(page);
+  const title = unique("Meio escrito");
+  await page.locator('[name="title"]').fill(title);
+  const other = page.getByRole("link", { name: /^Editar / }).first();
+  expect(await confirmAfter(page, () => other.click(), false)).toBe(UNSAVED);
+  await expect(page.locator('[name="title"]')).toHaveValue(title);
+
+  // A reload asks through the browser's own "leave site?" question.
+  const reload = page.waitForEvent("dialog");
+  void page.reload().catch(() => undefined);
+  const question = await reload;
+  expect(question.type()).toBe("beforeunload");
+  await question.dismiss();
+  await expect(page.locator('[name="title"]')).toHaveValue(title);
+
+  // Its own save is never asked about.
+  let asked = false;
+  page.on("dialog", (dialog) => {
+    asked = true;
+    void dialog.dismiss();
+  });
+  await page.locator('[name="excerpt"]').fill("Resumo.");
+  await page.locator('textarea[name="content"]').fill("<p>Texto.</p>");
+  await page.locator('[name="is_published"]').uncheck();
+  await page.locator('input[name="cover_image"]').setInputFiles(PNG);
+  await page.getByRole("button", { name: "Criar Post" }).click();
+  await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
+  expect(asked).toBe(false);
+  const href = (await page.getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
+  // Nothing changed since: leaving asks nothing.
+  await page.goto(href);
+  await formReady(page);
+  await page.locator('a[href="/admin/dashboard"]').first().click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  expect(asked).toBe(false);
+  await context.request.post("/admin/blog", { form: { intent: "delete", id: new URLSearchParams(href.split("?")[1]).get("editar")! }, maxRedirects: 0 });
+});
+
+test("a post being written is kept in the browser and offered back after the tab closed without saving", async ({ page, context }) => {
+  await signIn(page, "/admin/blog");
+  await formReady(page);
+  const title = unique("Post que quase se perdeu");
+  await page.locator('[name="title"]').fill(title);
+  await page.locator('[name="excerpt"]').fill("Resumo guardado.");
+  await page.locator('textarea[name="content"]').fill("<h2>Parte um</h2><p>Texto longo escrito com calma.</p>");
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => (localStorage.getItem(key) ?? "").includes("Parte um")))).toBe(true);
+  await page.close(); // a crash or a closed tab: no question is asked here
+
+  const again = await context.newPage();
+  await again.goto("/admin/blog");
+  await formReady(again);
+  const offer = again.getByRole("alert").filter({ hasText: "Há uma versão deste post que não foi salva" });
+  await expect(offer).toBeVisible();
+  await offer.getByRole("button", { name: "Restaurar versão não salva" }).click();
+  await expect(again.locator('[name="title"]')).toHaveValue(title);
+  await expect(again.locator('[name="excerpt"]')).toHaveValue("Resumo guardado.");
+  await expect(again.locator('textarea[name="content"]')).toHaveValue("<h2>Parte um</h2><p>Texto longo escrito com calma.</p>");
+  await expect(offer).toHaveCount(0);
+
+  // Saved: the kept copy goes, and the next new post starts clean.
+  await again.locator('[name="is_published"]').uncheck();
+  await again.locator('input[name="cover_image"]').setInputFiles(PNG);
+  await again.getByRole("button", { name: "Criar Post" }).click();
+  await expect(toast(again, "Post criado com sucesso!")).toBeVisible();
+  const href = (await again.getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
+  await again.reload();
+  await formReady(again);
+  await expect(again.getByRole("alert").filter({ hasText: "Há uma versão deste post que não foi salva" })).toHaveCount(0);
+  await context.request.post("/admin/blog", { form: { intent: "delete", id: new URLSearchParams(href.split("?")[1]).get("editar")! }, maxRedirects: 0 });
+});
