@@ -5,7 +5,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { errorFields, log } from "../../server/logger.ts";
-import { bumpContentVersion } from "./content-version.server";
 import type { Toast } from "./toast";
 import { redirectWithToast } from "./toast.server";
 import { UNREADABLE_FORM } from "./form-data.server";
@@ -19,11 +18,11 @@ export interface AdminActionData {
   kept?: Record<string, string>;
 }
 
-/** After a successful write: bump the content version, then back to the list with the toast. */
+/**
+ * After a successful write: back to the list with the toast. (The public pages are refreshed by
+ * the admin layout's middleware after every admin write, whatever the action answered.)
+ */
 export async function saved(to: string, toast: Toast): Promise<Response> {
-  // The row is already written: a failed bump is logged, not reported as a failed save (the
-  // admin would save again and, when creating, get the row twice). The next bump refreshes the pages.
-  await bumpContentVersion().catch((error: unknown) => logFailure("content version bump failed", error, "content-version"));
   return redirectWithToast(to, toast);
 }
 

@@ -4,7 +4,8 @@
 // the login with the page asked for; a session without the admin role is revoked and refused.
 // Routes read the admin it let through from the context instead of checking again.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { addLogFields } from "../../server/logger.ts";
+import { addLogFields, errorFields, log } from "../../server/logger.ts";
+import { bumpContentVersion } from "./content-version.server";
 import { isDataUrl, pageUrl } from "./data-url";
 import { requireAdmin, type SessionUser } from "./session.server";
 
@@ -27,6 +28,23 @@ export const adminNoStore: MiddlewareFunction<Response> = async (_args, next) =>
   }
   response.headers.set("Cache-Control", "no-store");
   return response;
+};
+
+/**
+ * Every admin write expires every cached public page, on every instance: after any POST (or other
+ * write) under the admin layout, whatever the action did or answered, the content version is
+ * bumped. Done here, where every admin action passes, so a new section or a new write cannot
+ * forget it; a write that changed nothing only costs the pages one render each. A failed bump is
+ * logged, not reported as a failed save: the row is already written, and the admin would save
+ * again (and, when creating, get the row twice); the next bump refreshes the pages.
+ */
+export const adminWritesRefreshPages: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (request.method === "GET" || request.method === "HEAD") return next();
+  try {
+    return await next();
+  } finally {
+    await bumpContentVersion().catch((error: unknown) => log("error", "content version bump failed", errorFields(error)));
+  }
 };
 
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }) => {

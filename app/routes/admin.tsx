@@ -1,12 +1,13 @@
 import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { ErrorScreen } from "~/components/ui/error-screen";
-import { adminGuard, adminNoStore, adminUser } from "~/lib/admin-guard.server";
+import { adminGuard, adminNoStore, adminUser, adminWritesRefreshPages } from "~/lib/admin-guard.server";
 
 // The guarded admin layout. Its middleware demands an admin session on the server before any
 // loader or action of any admin route runs (so there is no client-side "checking" state: the page
-// arrives allowed, or the browser is redirected to /admin/login). Nothing it answers is cached.
-export const middleware: Route.MiddlewareFunction[] = [adminNoStore, adminGuard];
+// arrives allowed, or the browser is redirected to /admin/login). Nothing it answers is cached, and
+// every write it lets through refreshes the public pages.
+export const middleware: Route.MiddlewareFunction[] = [adminNoStore, adminGuard, adminWritesRefreshPages];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { email: adminUser(context).email };
