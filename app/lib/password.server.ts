@@ -8,18 +8,18 @@
 // The checks waiting for the worker stand in one line per client (the caller's `line`: the
 // sign-in uses the address), not in one line for everyone: the next check comes from the line
 // served least recently, so an address that is not part of a burst waits for at most one check
-// of each line in it, never behind all of them. Each line holds at most MAX_WAITING_PER_LINE checks and all of
-// them together MAX_WAITING_CHECKS; beyond that `checkPassword` refuses at once
-// (PasswordCheckerBusy) and the caller answers "try again shortly", without counting the attempt.
+// of each line in it, never behind all of them. At most MAX_WAITING_CHECKS wait in all; when they
+// are full, a check from a shorter line takes the place of the newest check of the longest line,
+// so a burst from many addresses cannot keep another address out. A check that finds no place,
+// or loses its place, is refused (PasswordCheckerBusy) and the caller answers "try again
+// shortly", without counting the attempt.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 
 /** bcrypt cost of every stored hash: about a quarter of a second per hash on this class of machine. */
 export const BCRYPT_COST = 12;
 /** Checks that may wait for the worker, all lines together; one more runs. */
-const MAX_WAITING_CHECKS = 64;
-/** Checks one line (one address) may have waiting. */
-const MAX_WAITING_PER_LINE = 2;
+const MAX_WAITING_CHECKS = 8;
 
 export class PasswordCheckerBusy extends Error {}
 
@@ -110,9 +110,24 @@ function next(): void {
     });
 }
 
+/** The line with the most checks waiting (the first of them when several tie). */
+function longestLine(): [string, Waiting[]] | null {
+  let longest: [string, Waiting[]] | null = null;
+  for (const entry of lines) if (!longest || entry[1].length > longest[1].length) longest = entry;
+  return longest;
+}
+
 function run(message: Message, line: string): Promise<string | boolean> {
   const queue = lines.get(line) ?? [];
-  if (waitingCount >= MAX_WAITING_CHECKS || queue.length >= MAX_WAITING_PER_LINE) return Promise.reject(new PasswordCheckerBusy());
+  if (waitingCount >= MAX_WAITING_CHECKS) {
+    // Full. A shorter line takes a place from the longest one (its newest check is refused), so
+    // no client can hold the whole line; as long as it, or its equal, refuses this one.
+    const [name, longest] = longestLine()!;
+    if (longest.length <= queue.length) return Promise.reject(new PasswordCheckerBusy());
+    longest.pop()!.reject(new PasswordCheckerBusy());
+    waitingCount--;
+    if (longest.length === 0) lines.delete(name);
+  }
   const result = new Promise<string | boolean>((resolve, reject) => queue.push({ message, resolve, reject }));
   lines.set(line, queue);
   waitingCount++;
