@@ -9,7 +9,7 @@ import { env } from "./env.server";
 
 export type TokenPurpose = "invite" | "reset";
 
-export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   invite: 72 * 60 * 60 * 1000,
   reset: 30 * 60 * 1000,
 };

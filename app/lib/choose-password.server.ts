@@ -17,7 +17,7 @@ import { finishSignIn } from "./sign-in.server";
 import type { Toast } from "./toast";
 import "./zod-locale.server";
 
-export type LinkState = "valid" | "used" | "expired" | "unknown";
+type LinkState = "valid" | "used" | "expired" | "unknown";
 
 /** The status a page of a link that no longer works answers with. */
 const STATUS: Record<Exclude<LinkState, "valid">, number> = { used: 410, expired: 410, unknown: 404 };

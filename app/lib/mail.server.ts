@@ -33,7 +33,7 @@ function sender(): string {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The plain-text and HTML bodies of a message. */
-export function renderMessage(message: Message): { text: string; html: string } {
+function renderMessage(message: Message): { text: string; html: string } {
   const text = [...message.paragraphs, `${message.link.label}: ${message.link.url}`, message.footer].join("\n\n");
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
 ${message.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}

@@ -58,7 +58,7 @@ function idleDeadline(createdAt: Date, now: Date): Date {
  * address's /24 ("203.0.113.0/24"), an IPv6 address's /48. `address` is the address as the rate
  * limits count it (an IPv6 client already cut to its /64).
  */
-export function addressPrefix(address: string): string {
+function addressPrefix(address: string): string {
   const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(address);
   if (v4) return `${v4[1]}.0/24`;
   if (address.includes(":")) {

@@ -9,8 +9,8 @@ import { clearSecondStep, startSecondStep } from "./two-factor.server";
 import { redirectWithToast } from "./toast.server";
 import type { Toast } from "./toast";
 
-export const SECOND_STEP_PATH = "/admin/verificacao";
-export const SIGNED_IN: Toast = { type: "success", title: "Login realizado!", description: "Bem-vindo ao painel administrativo." };
+const SECOND_STEP_PATH = "/admin/verificacao";
+const SIGNED_IN: Toast = { type: "success", title: "Login realizado!", description: "Bem-vindo ao painel administrativo." };
 
 interface Account {
   id: string;

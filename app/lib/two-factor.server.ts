@@ -20,7 +20,7 @@ import { env } from "./env.server";
 import { forgive, hit, reset } from "./rate-limit.server";
 
 const ISSUER = "Wind Digital";
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const SECOND_STEP_MS = 10 * 60 * 1000;
 const CODE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_CODES_PER_ACCOUNT = 5;

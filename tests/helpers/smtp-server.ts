@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
   from: string;
@@ -20,8 +22,6 @@ export interface ReceivedMail {
 }
 
 async function serve() {
-  const { SMTPServer } = await import("smtp-server");
-  const { simpleParser } = await import("mailparser");
   const received: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     secure: false,
