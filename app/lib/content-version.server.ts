@@ -1,5 +1,5 @@
-// The content version: one counter bumped by every admin write (app/lib/admin-action.server.ts
-// after each save), which the page cache's pages belong to (server/page-cache/): a bump expires
+// The content version: one counter bumped by every admin write (the admin layout's middleware,
+// app/lib/admin-guard.server.ts, after every POST under /admin), which the page cache's pages belong to (server/page-cache/): a bump expires
 // every cached page on every instance. On PostgreSQL every bump also sends a NOTIFY that every
 // instance LISTENs to, so they read the new version at once; a periodic re-read
 // (PAGE_CACHE_CHECK_MS) is the safety net.

@@ -1,8 +1,9 @@
 // The page cache's promise to whoever writes the next public page: a loader that reads the
 // database the ordinary way (the `db` handle, no wrapper, no key) is covered by the cache's
 // freshness with no extra step. A fixture route, served by the real server pipeline
-// (server/app.ts) in this process, reads LED panels through `db`, and its action saves one the
-// way every admin action ends (`saved()`): the page shows it on the next request, on this
+// (server/app.ts) in this process, reads LED panels through `db`, and its action saves one under
+// the middleware every admin route runs under (the admin layout's `adminWritesRefreshPages`),
+// ending as every admin action does (`saved()`): the page shows it on the next request, on this
 // instance and (PostgreSQL NOTIFY) on another one; the listener reconnects after losing its
 // connection.
 import { createServer, type Server } from "node:http";
@@ -10,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saved } from "~/lib/admin-action.server";
+import { adminWritesRefreshPages } from "~/lib/admin-guard.server";
 import { pageCacheVersion, watchContentVersion } from "~/lib/content-version.server";
 import { db, isPostgres } from "~/lib/db.server";
 import { loadStatusContext } from "~/lib/load-status.server";
@@ -33,6 +35,7 @@ const build = {
       id: "root",
       path: "",
       module: {
+        middleware: [adminWritesRefreshPages],
         loader: async () => (await db.ledPanel.findMany({ orderBy: { createdAt: "asc" } })).map((panel) => panel.title),
         action: async ({ request }: { request: Request }) => {
           await newPanel(String((await request.formData()).get("title")));
