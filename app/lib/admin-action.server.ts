@@ -6,6 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { errorFields, log } from "../../server/logger.ts";
 import type { Toast } from "./toast";
+import type { LibraryFile } from "./media-library";
 import { redirectWithToast } from "./toast.server";
 import { UNREADABLE_FORM } from "./form-data.server";
 import "./zod-locale.server";
@@ -16,6 +17,10 @@ export interface AdminActionData {
   toast?: Toast;
   /** Files a refused save already stored, by upload field: the form offers them again. */
   kept?: Record<string, string>;
+  /** A file picked from the library without JavaScript, by upload field. */
+  chosen?: Record<string, string>;
+  /** The library's files offered for one field (the picker without JavaScript). */
+  picker?: { field: string; files: LibraryFile[] };
 }
 
 /**

@@ -28,7 +28,7 @@ import type { Toast } from "./toast";
 import { objectFromUrl } from "./storage/index.server";
 import { mediaListErrors } from "./forms/admin-schema";
 import { urlList } from "./url-list";
-import { libraryPicks } from "./media-library.server";
+import { libraryPicks, listLibrary } from "./media-library.server";
 import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "./upload.server";
 import { formId, logFailure, rejected, saved, serverMessage, uploadErrors } from "./admin-action.server";
 import { describeChanges, describeUploads, recordActivity, rowLabel, type ActivityScope } from "./activity.server";
@@ -277,4 +277,33 @@ export async function writeRow<R extends Row, S extends FormSubmission, Data ext
     targetLabel: rowLabel(log, values) ?? rowLabel(log, existing),
     summary: [describeChanges(existing, values), uploads].filter(Boolean).join("; "),
   });
+}
+
+/**
+ * "Escolher da biblioteca" without JavaScript: the picker is a submit button of the form
+ * (`intent=biblioteca:<field>`), so the form's values come along and come back next to the
+ * library's files, each a submit button too (`intent=escolhido:<field>:<url>`) that returns the
+ * form with the file chosen. Nothing is saved meanwhile; files another field sent are kept as its
+ * choice. Null when the form asks for something else.
+ */
+export async function libraryStep(parsed: ParsedUpload, rules: Record<string, UploadRule>) {
+  const intent = parsed.form.get("intent");
+  if (typeof intent !== "string") return null;
+  const [step, field, ...rest] = intent.split(":");
+  if ((step !== "biblioteca" && step !== "escolhido") || !field || !rules[field]) return null;
+  const kept = Object.fromEntries(Object.entries(parsed.stored).map(([name, object]) => [name, object.url]));
+  // The form's values as posted (lists kept whole), without the errors a save would show.
+  const payload: Record<string, string | string[]> = {};
+  for (const [name, value] of parsed.form) {
+    if (typeof value !== "string" || name === "intent") continue;
+    const before = payload[name];
+    payload[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  const lastResult = { initialValue: payload, error: {} };
+  if (step === "escolhido") return rejected({ lastResult, kept, chosen: { [field]: rest.join(":") } }, 200);
+  const accept = rules[field].accept;
+  const files = (await listLibrary()).filter((file) =>
+    accept === "video" ? file.type === "video" : accept === "media" ? file.type !== "other" : file.type === "image",
+  );
+  return rejected({ lastResult, kept, picker: { field, files: files.slice(0, 48) } }, 200);
 }

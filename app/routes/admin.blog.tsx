@@ -20,6 +20,7 @@ import {
   startSave,
   uploadRefusal,
   writeRow,
+  libraryStep,
 } from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
@@ -78,6 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, "blog", "title");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
+  const picking = await libraryStep(parsed, UPLOADS);
+  if (picking) return picking;
   const model = db.blogPost;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir post", description: message });

@@ -5,7 +5,19 @@ import type { Route } from "./+types/admin.client-logos";
 import { db } from "~/lib/db.server";
 import { activityScope } from "~/lib/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow } from "~/lib/admin-section.server";
+import {
+  deleteRow,
+  guardSave,
+  hasErrors,
+  isDelete,
+  parsedValue,
+  refuse,
+  sectionLoader,
+  startSave,
+  uploadRefusal,
+  writeRow,
+  libraryStep,
+} from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { UploadRule } from "~/lib/upload.server";
 import type { Toast } from "~/lib/toast";
@@ -51,6 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, "client-logos", "clientName");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
+  const picking = await libraryStep(parsed, UPLOADS);
+  if (picking) return picking;
   if (isReorder(parsed.form)) {
     return reorderRows(parsed.form, {
       list: LIST,

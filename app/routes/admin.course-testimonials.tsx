@@ -18,6 +18,7 @@ import {
   startSave,
   uploadRefusal,
   writeRow,
+  libraryStep,
 } from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
@@ -57,6 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, "course-testimonials", "studentName");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
+  const picking = await libraryStep(parsed, UPLOADS);
+  if (picking) return picking;
   if (isReorder(parsed.form)) {
     return reorderRows(parsed.form, {
       list: LIST,

@@ -15,6 +15,7 @@ import {
   sectionLoader,
   startSave,
   writeRow,
+  libraryStep,
 } from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
@@ -45,6 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, "led-panels", "title");
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
+  const picking = await libraryStep(parsed, UPLOADS);
+  if (picking) return picking;
   const model = db.ledPanel;
   if (isDelete(parsed.form)) {
     const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir painel", description: message });

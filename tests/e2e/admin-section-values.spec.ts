@@ -1,9 +1,8 @@
 // The sections next to the blog accept every valid value, from the editor's point of view, with
 // JavaScript on and off: the seeded window-films testimonials save unchanged (their photos and
-// videos are the site's own /demo/… files), a testimonial takes one of the site's /media/… files,
-// and a course testimonial takes its video from the media library.
+// videos are the site's own /demo/… files), and a testimonial takes one of the site's /media/… files.
 import { expect, test } from "@playwright/test";
-import { formReady, MP4, PNG, signIn, toast, unique } from "./admin-helpers";
+import { formReady, PNG, signIn, toast } from "./admin-helpers";
 
 test("every seeded window-films testimonial saves unchanged, and one takes an uploaded /media/ file", async ({ page }) => {
   await signIn(page, "/admin/window-films-testimonials");
@@ -31,37 +30,4 @@ test("every seeded window-films testimonial saves unchanged, and one takes an up
   await expect(toast(page, "Depoimento atualizado com sucesso")).toBeVisible();
   await page.goto(edits[0]!);
   await expect(page.locator('input[name="client_photo"]')).toHaveValue(media);
-});
-
-test("a course testimonial whose video comes from the media library can be saved", async ({ page }, testInfo) => {
-  await signIn(page, "/admin/midia");
-  await page.locator('input[name="arquivo_portfolio"]').setInputFiles(MP4);
-  await page.getByRole("button", { name: "Enviar", exact: true }).click();
-  await expect(toast(page, "Arquivo enviado")).toBeVisible();
-
-  const student = unique("Aluno da biblioteca");
-  await page.goto("/admin/course-testimonials?novo");
-  await formReady(page);
-  await page.locator('input[name="student_name"]').fill(student);
-  if (testInfo.project.use.javaScriptEnabled === false) {
-    // Without JavaScript the library's page returns to the form with the file chosen.
-    await page.getByRole("link", { name: /Escolher da biblioteca/ }).click();
-    await page
-      .getByRole("link", { name: /^Escolher / })
-      .first()
-      .click();
-    await page.locator('input[name="student_name"]').fill(student);
-  } else {
-    await page.getByRole("link", { name: /Escolher da biblioteca/ }).click();
-    await page
-      .getByRole("dialog")
-      .getByRole("button", { name: /^Escolher / })
-      .first()
-      .click();
-  }
-  const save = page.getByRole("button", { name: "Salvar Depoimento" });
-  await expect(save).toBeEnabled();
-  await save.click();
-  await expect(toast(page, "Depoimento criado com sucesso")).toBeVisible();
-  await expect(page.getByText(student).first()).toBeVisible();
 });

@@ -36,11 +36,11 @@ test("upload in the library, pick the file in a project's form, refused delete w
   // Pick it for a new portfolio project's cover.
   await page.goto("/admin/portfolio?novo");
   await formReady(page);
-  await page.getByRole("link", { name: "Escolher da biblioteca" }).click();
+  // What was typed before picking stays (without JavaScript the picker submits the form).
+  await page.locator('[name="title"]').fill(title);
+  await page.getByRole("button", { name: "Escolher da biblioteca" }).click();
   if (test.info().project.use.javaScriptEnabled === false) {
-    await expect(page).toHaveURL(/\/admin\/midia\?/);
-    await page.getByRole("link", { name: `Escolher ${name}` }).click();
-    await expect(page).toHaveURL(/\/admin\/portfolio\?novo=?&cover_image_biblioteca=/);
+    await page.getByRole("button", { name: `Escolher ${name}` }).click();
   } else {
     await page
       .getByRole("dialog")
@@ -48,6 +48,7 @@ test("upload in the library, pick the file in a project's form, refused delete w
       .click();
   }
   await expect(page.locator('[data-library-choice="cover_image"]')).toBeVisible();
+  await expect(page.locator('[name="title"]')).toHaveValue(title);
   // The file's public URL: under /media on local disk, at the store's address with E2E_S3=1.
   const base = process.env.E2E_S3 === "1" ? "http://127\\.0\\.0\\.1:\\d+/" : "/media/";
   await expect(page.locator('input[name="cover_image_biblioteca"]')).toHaveValue(new RegExp(`^${base}portfolio-media/biblioteca/${name.replace(".", "\\.")}$`));
@@ -65,12 +66,15 @@ test("upload in the library, pick the file in a project's form, refused delete w
   await expect(page.getByRole("alertdialog").getByRole("alert")).toContainText(`está em uso em Portfólio: “${title}”`);
   await expect(page.locator(`[data-media="${name}"]`)).toHaveCount(1);
 
-  // Deleting the project (the only row using it) takes the file along.
+  // Deleting the project (the only row using it) keeps the file, now unused; the library deletes it.
   await page.goto("/admin/portfolio");
   await page.getByRole("link", { name: `Excluir ${title}` }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
   await expect(toast(page, "Projeto excluído")).toBeVisible();
   await page.goto("/admin/midia?bucket=portfolio-media&tipo=imagem");
+  await expect(page.locator(`[data-media="${name}"]`)).toContainText("Não usado");
+  await deleteFromLibrary(page, name);
+  await expect(toast(page, "Arquivo excluído")).toBeVisible();
   await expect(page.locator(`[data-media="${name}"]`)).toHaveCount(0);
 });
 

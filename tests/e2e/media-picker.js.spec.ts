@@ -8,7 +8,7 @@ test("the picker dialog closes with Escape without closing the form dialog aroun
   await signIn(page, "/admin/led-panels?novo");
   await formReady(page);
   await page.locator('[name="title"]').fill("Painel com foto da biblioteca");
-  await page.getByRole("link", { name: "Escolher da biblioteca" }).click();
+  await page.getByRole("button", { name: "Escolher da biblioteca" }).click();
   const picker = page.getByRole("dialog", { name: "Escolher da biblioteca" });
   await expect(picker).toBeVisible();
   await expect(picker.getByRole("status")).toHaveCount(0); // loaded: files or "Nenhum arquivo"
@@ -33,7 +33,7 @@ test("the library page and the picker dialog have no axe violations", async ({ p
 
   await page.goto("/admin/blog");
   await formReady(page);
-  await page.getByRole("link", { name: "Escolher da biblioteca" }).first().click();
+  await page.getByRole("button", { name: "Escolher da biblioteca" }).first().click();
   const picker = page.getByRole("dialog", { name: "Escolher da biblioteca" });
   await expect(picker.getByRole("button", { name: `Escolher ${name}` })).toBeVisible();
   expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

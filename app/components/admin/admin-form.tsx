@@ -183,6 +183,9 @@ export function AdminForm({
       className="space-y-5"
       aria-busy={busy || undefined}
     >
+      {/* Enter in a field saves: the first submit button is the default one, and the library
+          pickers below are submit buttons too. */}
+      <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
       {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
       <fieldset disabled={busy} className="space-y-5 disabled:opacity-80">
         {recordId ? <input type="hidden" name="id" value={recordId} /> : null}

@@ -50,6 +50,8 @@ export interface MediaPickerProps {
   fieldLabel?: string;
   /** Where the picker page returns without JavaScript; default: this page. */
   returnTo?: string;
+  /** Inside an admin form: without JavaScript the picker submits the form (keeping what was typed). */
+  inForm?: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface MediaPickerProps {
  * dialog of thumbnails instead and calls `onPick(url)` with the chosen file (the blog's editor
  * uses it so; FileField through LibraryChoice).
  */
-export function MediaPicker({ field, accept, onPick, label = "Escolher da biblioteca", fieldLabel, returnTo }: MediaPickerProps) {
+export function MediaPicker({ field, accept, onPick, label = "Escolher da biblioteca", fieldLabel, returnTo, inForm = false }: MediaPickerProps) {
   const location = useLocation();
   const back = returnTo ?? withoutParam(location.pathname, location.search, libraryField(field));
   const dialog = useRef<HTMLDialogElement | null>(null);
@@ -67,18 +69,38 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
   const load = (page: number) => fetcher.load(pickerHref(field, accept, back, page));
   return (
     <>
-      <Link
-        to={pickerHref(field, accept, back)}
-        aria-label={fieldLabel ? `${label}: ${fieldLabel}` : undefined}
-        className="inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        onClick={(event) => {
-          event.preventDefault();
-          setOpen(true);
-          load(1);
-        }}
-      >
-        {label}
-      </Link>
+      {inForm ? (
+        // Without JavaScript a submit button of the form, so what was typed comes along (the
+        // section's action answers with the library's files, see libraryStep).
+        <button
+          type="submit"
+          name="intent"
+          value={`biblioteca:${field}`}
+          formNoValidate
+          aria-label={fieldLabel ? `${label}: ${fieldLabel}` : undefined}
+          className="inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+            load(1);
+          }}
+        >
+          {label}
+        </button>
+      ) : (
+        <Link
+          to={pickerHref(field, accept, back)}
+          aria-label={fieldLabel ? `${label}: ${fieldLabel}` : undefined}
+          className="inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+            load(1);
+          }}
+        >
+          {label}
+        </Link>
+      )}
       {/* Rendered only while open, so its buttons never count among the page's focusable
           controls (a section's form dialog keeps Tab inside itself by listing them). */}
       {open ? (
@@ -186,9 +208,13 @@ export function LibraryChoice({
   const location = useLocation();
   const param = libraryField(field);
   const [picked, setPicked] = useState<string | null>(null);
-  // A refused save comes back with the file it already stored for this field.
-  const kept = (useActionData() as { kept?: Record<string, string> } | undefined)?.kept?.[field];
-  const chosen = picked ?? kept ?? searchParams.get(param) ?? "";
+  // A refused save comes back with the file it already stored for this field; the picker without
+  // JavaScript with the file chosen, or with the library's files to choose from.
+  const answer = useActionData() as
+    { kept?: Record<string, string>; chosen?: Record<string, string>; picker?: { field: string; files: LibraryFile[] } } | undefined;
+  const kept = answer?.kept?.[field];
+  const chosen = picked ?? answer?.chosen?.[field] ?? kept ?? searchParams.get(param) ?? "";
+  const offered = answer?.picker?.field === field ? answer.picker.files : null;
   useEffect(() => onChosen?.(chosen), [chosen, onChosen]);
   return (
     <div className="mt-2 space-y-2">
@@ -201,7 +227,7 @@ export function LibraryChoice({
             className="h-32 w-auto rounded-lg border border-slate-200 object-cover"
           />
           <figcaption className="mt-1 text-xs text-slate-500">
-            {kept && picked === null
+            {kept && picked === null && !answer?.chosen?.[field]
               ? "Arquivo já enviado (usado ao salvar; não é preciso escolhê-lo de novo)."
               : "Escolhido da biblioteca (usado ao salvar, se nenhum arquivo novo for enviado)."}{" "}
             <Link
@@ -219,7 +245,33 @@ export function LibraryChoice({
           </figcaption>
         </figure>
       ) : null}
-      <MediaPicker field={field} accept={accept} onPick={setPicked} fieldLabel={label} />
+      <MediaPicker field={field} accept={accept} onPick={setPicked} fieldLabel={label} inForm />
+      {offered ? (
+        <fieldset className="rounded-xl border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Escolher da biblioteca: {label}</legend>
+          {offered.length === 0 ? (
+            <p className="text-sm text-slate-500">Nenhum arquivo na biblioteca.</p>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {offered.map((file) => (
+                <li key={file.id}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`escolhido:${field}:${file.url}`}
+                    formNoValidate
+                    aria-label={`Escolher ${file.name}`}
+                    className="w-full overflow-hidden rounded-xl border border-slate-200 text-left hover:border-brand-500"
+                  >
+                    <LibraryThumbnail file={file} className="h-24 w-full bg-slate-100 object-cover" />
+                    <span className="block truncate px-2 py-1 text-xs font-medium text-slate-800">{file.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+      ) : null}
     </div>
   );
 }

@@ -6,13 +6,13 @@
 import { useEffect, useMemo, useRef, type RefObject } from "react";
 import { useBlocker } from "react-router";
 
-export const UNSAVED_MESSAGE = "Há alterações não salvas neste formulário. Sair e descartar as alterações?";
+const UNSAVED_MESSAGE = "Há alterações não salvas neste formulário. Sair e descartar as alterações?";
 
 /**
  * Whether a form's fields differ from what the page gave them: each control against its own
  * default (the value the page rendered), a chosen file, or a file picked from the library.
  */
-export function formChanged(form: HTMLFormElement): boolean {
+function formChanged(form: HTMLFormElement): boolean {
   return Array.from(form.elements).some((element) => {
     if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
     if (element instanceof HTMLSelectElement) return Array.from(element.options).some((option) => option.selected !== option.defaultSelected);
