@@ -49,6 +49,8 @@ const fields = {
   TRUST_PROXY: integer(0, 10).default(0),
   SITE_URL: httpUrl.default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
   PAGE_CACHE_CHECK_MS: integer(0, 3_600_000).default(1000),
+  /** Node's thread pool (file reads, compression, image work); server/index.ts sets it before the pool starts. */
+  UV_THREADPOOL_SIZE: integer(1, 1024).default(16),
   /** `off` turns the privacy-first visit and conversion counting off (app/lib/analytics/). */
   ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   /** How many months of daily insight counts are kept; older days are deleted by the housekeeping. */

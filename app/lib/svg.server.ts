@@ -106,7 +106,7 @@ function renderInChild(svg: Buffer): Promise<Buffer> {
     // --max-old-space-size bounds V8's heap; the RSS watch below bounds the rest (librsvg).
     const child = spawn(process.execPath, ["--max-old-space-size=64", "-e", RENDERER_SOURCE], {
       stdio: ["pipe", "pipe", "pipe"],
-      env: { PATH: process.env.PATH ?? "", UV_THREADPOOL_SIZE: "1" },
+      env: { UV_THREADPOOL_SIZE: "1" },
     });
     const output: Buffer[] = [];
     let errors = "";

@@ -72,7 +72,7 @@ export async function dataOf(handler: Handler, request: Request) {
   const result = await call(handler, request);
   if (result instanceof Response) throw new Error(`expected data(), got Response ${result.status} ${result.headers.get("Location")}`);
   const value = result as {
-    data: { lastResult: { error?: Record<string, string[]> } | null; toast?: { title: string; description?: string } };
+    data: { lastResult: { error?: Record<string, string[]> } | null; toast?: { title: string; description?: string }; kept?: Record<string, string> };
     init: ResponseInit | null;
   };
   return { status: value.init?.status ?? 200, body: value.data };

@@ -11,7 +11,7 @@ const valid = { title: "Panel 01 - Av. T-63", primary_flow: "50 mil/dia", reach:
 
 async function storedFiles(): Promise<string[]> {
   const dir = join(process.env.UPLOADS_DIR!, "blog-media");
-  return readdir(dir).catch(() => []);
+  return (await readdir(dir).catch(() => [])).sort();
 }
 
 describe("admin LED panels", () => {
@@ -36,7 +36,7 @@ describe("admin LED panels", () => {
     expect(response.headers.getSetCookie().join(";")).toContain("__toast=");
   });
 
-  it("answers 400 with Portuguese field errors and writes nothing (and keeps no file)", async () => {
+  it("answers 400 with Portuguese field errors and writes nothing (and keeps the photo already sent)", async () => {
     const cookie = await sessionCookie();
     const before = await storedFiles();
     const { status, body } = await dataOf(action, formRequest(PATH, { title: "Só título", photo: png() }, { cookie }));
@@ -48,7 +48,10 @@ describe("admin LED panels", () => {
       description: ["Descrição é obrigatória"],
     });
     expect(await db.ledPanel.count({ where: { title: "Só título" } })).toBe(0);
-    expect(await storedFiles()).toEqual(before);
+    // The photo already sent is kept and offered again, so it need not be chosen again.
+    const kept = body.kept?.photo;
+    expect(kept).toBeTruthy();
+    expect(await storedFiles()).toEqual([...before, kept!.split("/").pop()!].sort());
   });
 
   it("keeps the previous photo when the new upload fails, and still saves the rest", async () => {
@@ -62,7 +65,7 @@ describe("admin LED panels", () => {
     expect(updated.photo).toBe(panel.photo);
   });
 
-  it("replacing the photo deletes the old file, deleting the panel deletes its file", async () => {
+  it("replacing the photo or deleting the panel keeps the files: only the media library deletes them", async () => {
     const cookie = await sessionCookie();
     await responseOf(action, formRequest(PATH, { ...valid, title: "Troca", photo: png() }, { cookie }));
     const panel = await db.ledPanel.findFirstOrThrow({ where: { title: "Troca" } });
@@ -70,10 +73,10 @@ describe("admin LED panels", () => {
     await responseOf(action, formRequest(PATH, { ...valid, id: panel.id, title: "Troca", photo: png() }, { cookie }));
     const replaced = await db.ledPanel.findUniqueOrThrow({ where: { id: panel.id } });
     expect(replaced.photo).not.toBe(panel.photo);
-    expect(await storedFiles()).not.toContain(oldName);
+    expect(await storedFiles()).toContain(oldName);
     const response = await responseOf(action, formRequest(PATH, { intent: "delete", id: panel.id }, { cookie }));
     expect(response.status).toBe(302);
     expect(await db.ledPanel.findUnique({ where: { id: panel.id } })).toBeNull();
-    expect(await storedFiles()).not.toContain(replaced.photo!.split("/").pop()!);
+    expect(await storedFiles()).toContain(replaced.photo!.split("/").pop()!);
   });
 });

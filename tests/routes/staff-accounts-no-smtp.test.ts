@@ -9,6 +9,7 @@ import { action as teamAction, loader as teamLoader } from "~/routes/admin.equip
 import { loader as forgotLoader } from "~/routes/admin_.esqueci-senha";
 import { call, signedIn } from "./admin-fixtures";
 import { formRequest, getRequest } from "../helpers/request";
+import { logger } from "../../server/logger.ts";
 
 const message = {
   to: "x@agencia.com.br",
@@ -23,20 +24,20 @@ describe("without SMTP", () => {
     const { cookie } = await signedIn();
     const page = (await call(teamLoader as never, getRequest("/admin/equipe", { cookie }))) as unknown as { emailConfigured: boolean };
     expect(page.emailConfigured).toBe(false);
-    const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, "info").mockImplementation(() => undefined);
     const invited = (await call(teamAction as never, formRequest("/admin/equipe", { intent: "invite", email: "copiar@agencia.com.br" }, { cookie }))) as {
       data: { link: { url: string; email: string } };
     };
     expect(invited.data.link.email).toBe("copiar@agencia.com.br");
     expect(invited.data.link.url).toMatch(/^http:\/\/localhost:3000\/admin\/convite\/[A-Za-z0-9_-]{43}$/);
     // Outside production the message (with its link) is in the server log.
-    expect(log.mock.calls.flat().join("\n")).toContain(invited.data.link.url);
+    expect(JSON.stringify(log.mock.calls)).toContain(invited.data.link.url);
     log.mockRestore();
     expect(await db.user.findUniqueOrThrow({ where: { email: "copiar@agencia.com.br" } })).toMatchObject({ passwordHash: null });
   });
 
   it("in production nothing is logged, and the forgotten-password page says to ask another admin", async () => {
-    const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, "info").mockImplementation(() => undefined);
     const mode = env.NODE_ENV;
     Object.assign(env, { NODE_ENV: "production" });
     try {

@@ -97,6 +97,10 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
     { ...dev, SITE_URL: "www.winddigital.com.br" },
     { ...dev, SITE_URL: "javascript:alert(1)" },
   ],
+  UV_THREADPOOL_SIZE: [
+    { ...dev, UV_THREADPOOL_SIZE: "0" },
+    { ...dev, UV_THREADPOOL_SIZE: "muitas" },
+  ],
   PAGE_CACHE_CHECK_MS: [
     { ...dev, PAGE_CACHE_CHECK_MS: "abc" },
     { ...dev, PAGE_CACHE_CHECK_MS: "-5" },
