@@ -32,20 +32,29 @@ export const adminNoStore: MiddlewareFunction<Response> = async (_args, next) =>
 
 /**
  * Every admin write expires every cached public page, on every instance: after any POST (or other
- * write) under the admin layout, whatever the action did or answered, the content version is
- * bumped. Done here, where every admin action passes, so a new section or a new write cannot
- * forget it; a write that changed nothing only costs the pages one render each. A failed bump is
- * logged, not reported as a failed save: the row is already written, and the admin would save
- * again (and, when creating, get the row twice); the next bump refreshes the pages.
+ * write) under the admin layout that the action did not refuse, the content version is bumped.
+ * Done here, where every admin action passes, so a new section or a new write cannot forget it; a
+ * write that changed nothing only costs the pages one render each. A refusal (an answer of 400 or
+ * more) wrote nothing and bumps nothing; an action that threw may have written part, so it bumps.
+ * A failed bump is logged, not reported as a failed save: the row is already written, and the
+ * admin would save again (and, when creating, get the row twice); the next bump refreshes the pages.
  */
 export const adminWritesRefreshPages: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (request.method === "GET" || request.method === "HEAD") return next();
+  let response: Response;
   try {
-    return await next();
-  } finally {
-    await bumpContentVersion().catch((error: unknown) => log("error", "content version bump failed", errorFields(error)));
+    response = await next();
+  } catch (thrown) {
+    await refreshPages();
+    throw thrown;
   }
+  if (response.status < 400) await refreshPages();
+  return response;
 };
+
+async function refreshPages() {
+  await bumpContentVersion().catch((error: unknown) => log("error", "content version bump failed", errorFields(error)));
+}
 
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }) => {
   const page = pageRequest(request);

@@ -89,7 +89,9 @@ export function underAdminLayout(handler: Handler): Handler {
       const middleware = adminMiddleware[index];
       if (!middleware) {
         result = await handler(args);
-        return new Response(null);
+        if (result instanceof Response) return result;
+        // data(body, { status }) reaches the middleware as a response with that status.
+        return new Response(null, { status: (result as { init?: ResponseInit | null } | null)?.init?.status ?? 200 });
       }
       let response: Response | undefined;
       const answer = await middleware(args, async () => (response = await run(index + 1)));

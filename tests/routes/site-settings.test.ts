@@ -4,7 +4,7 @@
 // server over HTTP: with its page cache warm, a save through the admin makes every public page,
 // the structured data and the chat's own answers show the new values at once, and none of the
 // old ones. A settings table that cannot be read falls back without breaking a page.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { currentContentVersion, bumpContentVersion } from "~/lib/content-version.server";
 import { defaultSiteSettings } from "~/lib/site-settings";
@@ -15,6 +15,7 @@ import { loader as layoutLoader } from "~/routes/_site";
 import { demoSettingsForm as demoForm } from "../helpers/settings-form";
 import { dataOf, expectGuarded, formRequest, getRequest, responseOf, routeArgs, sessionCookie, underAdminLayout } from "./admin-fixtures";
 import { startServer, type RunningServer } from "../helpers/platform-server";
+import { expectErrorOutput } from "../helpers/error-trap";
 
 const PATH = "/admin/configuracoes";
 
@@ -152,14 +153,18 @@ describe("/admin/configuracoes (route)", () => {
   });
 
   it("an unreadable settings table never breaks a public page: logged, last values (or the defaults) used", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = expectErrorOutput();
     try {
       expect((await getSiteSettings()).email).toBe("ola@ventosul.com.br");
       await db.$executeRawUnsafe("ALTER TABLE site_settings RENAME TO site_settings_away");
       await bumpContentVersion();
       const layout = (await layoutLoader(routeArgs(getRequest("/")))) as Awaited<ReturnType<typeof layoutLoader>>;
       expect(layout.settings.email).toBe("ola@ventosul.com.br");
-      expect(errors.mock.calls.flat().join(" ")).toContain("site settings unreadable");
+      expect(
+        logged()
+          .map((line) => String(line.msg))
+          .join(" "),
+      ).toContain("site settings unreadable");
 
       // The admin sees why: the load error above the form, and a save fails with its toast (500).
       const cookie = await sessionCookie();
@@ -172,7 +177,6 @@ describe("/admin/configuracoes (route)", () => {
       expect(await currentContentVersion()).toBe(version);
     } finally {
       await db.$executeRawUnsafe("ALTER TABLE site_settings_away RENAME TO site_settings");
-      errors.mockRestore();
     }
   });
 });
