@@ -47,9 +47,25 @@ export async function totpQrSvg(email: string, secret: string): Promise<string> 
 
 /** Whether `code` is the key's current code (or the one just before or after, for clock drift). */
 export function verifyTotp(email: string, secret: string, code: string): boolean {
+  return totpStep(email, secret, code) !== null;
+}
+
+/** The 30-second step whose code `code` is, within one step of now; null when it is none. */
+function totpStep(email: string, secret: string, code: string): number | null {
   const digits = code.replace(/\s+/g, "");
-  if (!/^\d{6}$/.test(digits)) return false;
-  return totp(email, secret).validate({ token: digits, window: 1 }) !== null;
+  if (!/^\d{6}$/.test(digits)) return null;
+  const delta = totp(email, secret).validate({ token: digits, window: 1 });
+  return delta === null ? null : Math.floor(Date.now() / 30_000) + delta;
+}
+
+/**
+ * A code signs in once: someone who saw it (over a shoulder, in a screen share) cannot reuse it
+ * within the minute it stays valid. Its use is recorded as an atomic insert keyed by account and
+ * step in the rate-limit table (shared by every instance, swept by the housekeeping once its
+ * window, longer than the code's validity, is over), so only the first use counts.
+ */
+async function firstUseOfTotp(userId: string, step: number): Promise<boolean> {
+  return (await hit(`totp-used:${userId}:${step}`, 1, 3 * 30_000)).allowed;
 }
 
 /** The current code of a key (tests, and people checking their app). */
@@ -100,7 +116,8 @@ export async function disableTwoFactor(userId: string): Promise<void> {
 /** Which kind of code `code` is for the account: a valid 6-digit code, one of its unused recovery codes (now used up), or neither. */
 export async function checkSecondFactor(user: { id: string; email: string; totpSecret: string | null }, code: string): Promise<"totp" | "recovery" | null> {
   if (!user.totpSecret) return null;
-  if (verifyTotp(user.email, user.totpSecret, code)) return "totp";
+  const step = totpStep(user.email, user.totpSecret, code);
+  if (step !== null) return (await firstUseOfTotp(user.id, step)) ? "totp" : null;
   return (await useRecoveryCode(user.id, code)) ? "recovery" : null;
 }
 

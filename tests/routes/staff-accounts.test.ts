@@ -358,9 +358,12 @@ describe("two-factor sign-in", () => {
     const pending = await passwordStep("203.0.113.41");
     expect((await run(secondStep.loader as never, getRequest("/admin/verificacao", { cookie: pending }))).body).toEqual({ email: user.email });
     expect((await verify(pending, "123456")).status).toBe(401);
-    const withCode = await verify(pending, currentTotp(user.email, secret));
+    const code = currentTotp(user.email, secret);
+    const withCode = await verify(pending, code);
     expect(withCode.location).toBe("/admin/dashboard");
     expect(await signedInWith(sessionCookieOf(withCode.cookie))).toBe(true);
+    // A code signs in once: seen over a shoulder, it is refused while it is still current.
+    expect((await verify(await passwordStep("203.0.113.44"), code)).status).toBe(401);
 
     const pending2 = await passwordStep("203.0.113.42");
     const withRecovery = await verify(pending2, codes[3]!.toUpperCase());
