@@ -32,7 +32,9 @@ export async function hit(key: string, limit: number, windowMs: number): Promise
   return {
     allowed: count <= limit,
     count,
-    retryAfter: Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - now.getTime()) / 1000)),
+    // Never past the window: a concurrent hit that read the clock a moment before the one that
+    // opened the window would otherwise be told a second more than the window lasts.
+    retryAfter: Math.min(Math.ceil(windowMs / 1000), Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - now.getTime()) / 1000))),
   };
 }
 
