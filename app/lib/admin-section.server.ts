@@ -206,9 +206,12 @@ export async function startSave<R extends Row, S extends FormSubmission>(
   };
 }
 
-/** The row must end up with a file in `field` (unless its upload was refused, which says why). */
+/**
+ * The row must end up with a file in `field` (unless its upload or its library pick was refused,
+ * whose message says why and stays).
+ */
 export function requireFile<R, S extends FormSubmission>(draft: Draft<R, S>, field: string, message: string) {
-  if (!draft.fileUrl[field] && !draft.refused[field]) draft.fieldErrors[field] = [message];
+  if (!draft.fileUrl[field] && !draft.refused[field] && !draft.fieldErrors[field]) draft.fieldErrors[field] = [message];
 }
 
 /** A refused file in `field` does not stop the save: the row keeps its previous file. */

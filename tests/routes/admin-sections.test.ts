@@ -253,6 +253,23 @@ describe("/admin/course-testimonials", () => {
     expect(await db.courseTestimonial.count()).toBe(0);
     expect(await files("portfolio-media", "course-testimonials")).toEqual([]);
   });
+
+  it("saves with a video picked from the media library; a refused pick says why instead of asking for a video", async () => {
+    const cookie = await sessionCookie();
+    await responseOf(course.action, formRequest(PATH, { student_name: "Primeiro", video_url: mp4() }, { cookie }));
+    const { videoUrl } = await db.courseTestimonial.findFirstOrThrow();
+
+    const picked = await responseOf(course.action, formRequest(PATH, { student_name: "Da biblioteca", video_url_biblioteca: videoUrl }, { cookie }));
+    expect(picked.headers.get("Location")).toBe(PATH);
+    expect(await db.courseTestimonial.findFirstOrThrow({ where: { studentName: "Da biblioteca" } })).toMatchObject({ videoUrl });
+
+    const foreign = await dataOf(course.action, formRequest(PATH, { student_name: "Ana", video_url_biblioteca: "https://exemplo.com/a.mp4" }, { cookie }));
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.lastResult!.error).toMatchObject({ video_url: ["O arquivo escolhido não está na biblioteca de mídia."] });
+    expect(await db.courseTestimonial.count()).toBe(2);
+    await db.courseTestimonial.deleteMany();
+    await clearFiles("portfolio-media");
+  });
 });
 
 describe("sectionLoader", () => {

@@ -31,10 +31,15 @@ function pickerHref(field: string, accept: PickerAccept, returnTo: string, page 
 /**
  * A library file's thumbnail: images through the image route, videos as a frame of the file
  * (muted and never played, so it has no captions to give), anything else as its name.
+ *
+ * The video lets clicks pass through it: the thumbnails sit inside the picker's buttons, and with
+ * JavaScript off Chromium does not activate a button when the click lands on a <video> inside it
+ * (picking a video without JavaScript did nothing, and the form was then saved without it).
  */
 export function LibraryThumbnail({ file, className }: { file: Pick<LibraryFile, "url" | "name" | "type">; className?: string }) {
   if (file.type === "image") return <img src={previewSrc(file.url)} alt={file.name} className={className} loading="lazy" />;
-  if (file.type === "video") return <video src={`${file.url}#t=0.5`} className={className} muted playsInline preload="metadata" aria-label={file.name} />;
+  if (file.type === "video")
+    return <video src={`${file.url}#t=0.5`} className={`pointer-events-none ${className ?? ""}`} muted playsInline preload="metadata" aria-label={file.name} />;
   return <div className={`${className ?? ""} flex items-center justify-center text-xs text-slate-500`}>{file.name}</div>;
 }
 
