@@ -4,6 +4,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { fillContent, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
+// With JavaScript, 'Cancelar' on a form with typed changes first asks whether to drop them
+// (tests/e2e/unsaved-work.js.spec.ts tests that question); here the editor says yes.
+test.beforeEach(({ page }) => {
+  page.on("dialog", (dialog) => void dialog.accept());
+});
+
 async function expectEmptyPostForm(page: Page) {
   await expect(page).toHaveURL(/\/admin\/blog$/);
   await expect(page.getByRole("heading", { name: "Novo Post" })).toBeVisible();

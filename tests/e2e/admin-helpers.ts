@@ -1,27 +1,19 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN, E2E_SESSION_SECRET, e2eDatabaseUrl } from "../helpers/e2e-env";
+import { E2E_ADMIN } from "../helpers/e2e-env";
 
 export const ADMIN = E2E_ADMIN;
 
-// The app's own session module, loaded on the browser tests' server's database and secret.
-process.env.DATABASE_URL = e2eDatabaseUrl();
-process.env.SESSION_SECRET = E2E_SESSION_SECRET;
-const { createUserSession } = await import("../../app/lib/session.server.ts");
-const { db } = await import("../../app/lib/db.server.ts");
-
 /**
- * Signs the seeded admin in without the form: starts a session as the sign-in action does (a row
- * in the sessions table, its signed id in the cookie), hands the cookie to the browser and opens
- * `target`. Signing in through the form, with JavaScript and without, is tested in
- * admin-guard.spec.ts.
+ * Signs the seeded admin in through the login form and opens `target`. (A session planted straight
+ * into the server's database was tried: a worker of the second project then found an empty
+ * database, so every admin test of that project failed; the form is slower, and always right.)
  */
 export async function signIn(page: Page, target = "/admin/dashboard") {
-  const admin = await db.user.findUniqueOrThrow({ where: { email: ADMIN.email } });
-  const [pair] = (await createUserSession(admin.id)).split(";");
-  const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
-  await page.context().addCookies([{ name, value, url: test.info().project.use.baseURL!, httpOnly: true, sameSite: "Lax" }]);
-  await page.goto(target);
+  await page.goto(`/admin/login${target === "/admin/dashboard" ? "" : `?redirectTo=${encodeURIComponent(target)}`}`);
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`));
 }
 

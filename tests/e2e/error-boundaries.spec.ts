@@ -2,8 +2,9 @@
 // navigation, the admin pages their header (home link, e-mail, "Sair"), with the Portuguese error
 // screen between them and HTTP 500 kept. JavaScript on (client-side navigation too) and off.
 // The failure is real: this spec runs its own copy of the built production server on a fresh
-// database and renames the LED panels table, as a database fault would hide it, so /led-panels
-// and the admin dashboard (which counts the panels) fail; the shared e2e server keeps working.
+// database and renames the LED panels and activity log tables, as a database fault would hide
+// them, so /led-panels and the admin's activity page fail (the dashboard shows such a failure in
+// its card alone: tests/e2e/admin-failures.spec.ts); the shared e2e server keeps working.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +36,7 @@ test.beforeAll(async () => {
   }
   const database = createClient({ url: `file:${databaseFile}` });
   await database.execute("ALTER TABLE led_panels RENAME TO led_panels_off");
+  await database.execute("ALTER TABLE activity_log RENAME TO activity_log_off");
   database.close();
   server = await startServer(env);
   base = server.baseUrl;
@@ -82,9 +84,11 @@ test("an admin page whose loader fails keeps the admin header (e-mail, Sair), wi
   await page.locator('input[name="password"]').fill(ADMIN.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
+  await page.getByRole("link", { name: "Ver toda a atividade" }).click();
+  await expect(page).toHaveURL(`${base}/admin/atividade`);
   await expectErrorScreen(page);
 
-  const response = await page.goto(`${base}/admin/dashboard`);
+  const response = await page.goto(`${base}/admin/atividade`);
   expect(response?.status()).toBe(500);
   await expectErrorScreen(page);
   const header = page.getByRole("banner");

@@ -7,9 +7,10 @@ import { Form, Link, useActionData, useNavigate, useNavigation } from "react-rou
 import { InlineAlert, useToastFrom } from "./admin-form";
 import type { Toast } from "~/lib/toast";
 
+// Hidden controls (a form's hidden default submit button, which keeps Enter = save) take no focus.
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-const FIRST_FIELD = 'input:not([type="hidden"]), textarea, select, button';
+  'a[href], button:not([disabled]):not([hidden]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FIRST_FIELD = 'input:not([type="hidden"]), textarea, select, button:not([hidden])';
 
 export function Modal({
   title,
