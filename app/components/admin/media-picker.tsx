@@ -72,37 +72,26 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
   const fetcher = useFetcher<LibraryListing>();
   const data = fetcher.data;
   const load = (page: number) => fetcher.load(pickerHref(field, accept, back, page));
+  // With JavaScript, either kind of opener shows the dialog instead.
+  const opener = {
+    "aria-label": fieldLabel ? `${label}: ${fieldLabel}` : undefined,
+    className: "inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50",
+    onClick: (event: { preventDefault(): void }) => {
+      event.preventDefault();
+      setOpen(true);
+      load(1);
+    },
+  };
   return (
     <>
       {inForm ? (
         // Without JavaScript a submit button of the form, so what was typed comes along (the
         // section's action answers with the library's files, see libraryStep).
-        <button
-          type="submit"
-          name="intent"
-          value={`biblioteca:${field}`}
-          formNoValidate
-          aria-label={fieldLabel ? `${label}: ${fieldLabel}` : undefined}
-          className="inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-            load(1);
-          }}
-        >
+        <button type="submit" name="intent" value={`biblioteca:${field}`} formNoValidate {...opener}>
           {label}
         </button>
       ) : (
-        <Link
-          to={pickerHref(field, accept, back)}
-          aria-label={fieldLabel ? `${label}: ${fieldLabel}` : undefined}
-          className="inline-block rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-            load(1);
-          }}
-        >
+        <Link to={pickerHref(field, accept, back)} {...opener}>
           {label}
         </Link>
       )}
