@@ -18,7 +18,8 @@ const test = base.extend<object, { ownServer: string }>({
       const port = await freePort();
       const child: ChildProcess = spawn(process.execPath, ["scripts/e2e-server.ts"], {
         cwd: root,
-        env: { ...process.env, E2E_PORT: String(port) },
+        // A data folder of its own: the shared server's (E2E_DIR) is deleted when this one stops.
+        env: { ...process.env, E2E_PORT: String(port), E2E_DIR: "" },
         stdio: "ignore",
       });
       const url = `http://127.0.0.1:${port}`;
