@@ -19,6 +19,15 @@ interface Account {
   totpSecret: string | null;
 }
 
+/** What a sign-in step answers while the account or address is throttled (password and code alike). */
+export function throttledToast(retryAfterMinutes: number): Toast {
+  return {
+    type: "error",
+    title: "Muitas tentativas de login",
+    description: `Por segurança, o acesso foi bloqueado temporariamente. Tente novamente em ${retryAfterMinutes} ${retryAfterMinutes === 1 ? "minuto" : "minutos"}.`,
+  };
+}
+
 /**
  * Signs the account in from `request` (ending the session it held), or sends it to the second
  * step when two-factor sign-in is on. `headers` carries other cookies to set on the way.

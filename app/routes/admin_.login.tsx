@@ -8,7 +8,7 @@ import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
 import { getSessionUser } from "~/lib/session.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { finishSignIn } from "~/lib/sign-in.server";
+import { finishSignIn, throttledToast } from "~/lib/sign-in.server";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import type { Toast } from "~/lib/toast";
@@ -53,11 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const toast: Toast =
       result.reason === "throttled"
-        ? {
-            type: "error",
-            title: "Muitas tentativas de login",
-            description: `Por segurança, o acesso foi bloqueado temporariamente. Tente novamente em ${result.retryAfterMinutes} ${result.retryAfterMinutes === 1 ? "minuto" : "minutos"}.`,
-          }
+        ? throttledToast(result.retryAfterMinutes)
         : { type: "error", title: "Erro no login", description: "Credenciais inválidas" };
     return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast }, { status: result.reason === "throttled" ? 429 : 401 });
   }

@@ -6,7 +6,7 @@ import type { Route } from "./+types/admin_.verificacao";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { recordActivity } from "~/lib/activity.server";
-import { openSession } from "~/lib/sign-in.server";
+import { openSession, throttledToast } from "~/lib/sign-in.server";
 import { clearSecondStep, pendingSignIn, verifySecondStep } from "~/lib/two-factor.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
@@ -46,11 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const toast: Toast =
       result.reason === "throttled"
-        ? {
-            type: "error",
-            title: "Muitas tentativas de login",
-            description: `Por segurança, o acesso foi bloqueado temporariamente. Tente novamente em ${result.retryAfterMinutes} ${result.retryAfterMinutes === 1 ? "minuto" : "minutos"}.`,
-          }
+        ? throttledToast(result.retryAfterMinutes)
         : { type: "error", title: "Código inválido", description: "Confira o código no aplicativo autenticador (ou o código de recuperação) e tente de novo." };
     return data({ lastResult: submission.reply({ resetForm: true }), toast }, { status: result.reason === "throttled" ? 429 : 401 });
   }
