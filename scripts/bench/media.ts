@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { RouterContext } from "react-router";
 import { freePort, waitFor } from "./demo-server.ts";
 import { productionServerArgs } from "../lib/server-process.ts";
 
@@ -39,8 +40,16 @@ async function child() {
   const { createRequestListener } = await import("@remix-run/node-fetch-server");
   const { createServer } = await import("node:http");
   const { storage, randomKey } = await import("../../app/lib/storage/index.server.ts");
-  const media = await import("../../app/routes/media.$.ts");
-  const img = await import("../../app/routes/img.ts");
+  // The route modules come from the production build (its `routes`, part of React Router's server
+  // build API): the app's sources use bundler-style imports that Node alone does not resolve.
+  const buildDir = resolve(root, process.env.BUILD_DIR || "build");
+  const { build, requestInfoContext } = (await import(join(buildDir, "server/index.js"))) as {
+    build: { routes: Record<string, { module: { loader: (args: never) => Promise<Response> } }> };
+    requestInfoContext: RouterContext<{ ip: string; requestId: string }>;
+  };
+  const { RouterContextProvider } = await import("react-router");
+  const media = build.routes["routes/media.$"]!.module;
+  const img = build.routes["routes/img"]!.module;
 
   let peak = 0;
   setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5).unref();
@@ -53,7 +62,9 @@ async function child() {
 
   const listener = createRequestListener(async (request) => {
     const url = new URL(request.url);
-    const args = (params: Record<string, string>) => ({ request, params, context: {} }) as never;
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { ip: "127.0.0.1", requestId: "bench" });
+    const args = (params: Record<string, string>) => ({ request, params, context }) as never;
     if (url.pathname === "/rss/reset") {
       await settle();
       peak = process.memoryUsage.rss();
@@ -84,8 +95,19 @@ interface Measured {
 }
 
 async function startChild(env: NodeJS.ProcessEnv): Promise<Measured> {
+  // A database of its own: /img counts its misses in the rate-limit table.
+  const databaseDir = mkdtempSync(join(tmpdir(), "bench-media-db-"));
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    SESSION_SECRET: "bench-secret-0123456789",
+    DATABASE_URL: `file:${join(databaseDir, "media.db")}`,
+    ...env,
+  };
+  const migrated = spawnSync(process.execPath, [join(root, "scripts/migrate.ts")], { cwd: root, env: childEnv, stdio: ["ignore", "ignore", "inherit"] });
+  if (migrated.status !== 0) throw new Error("media bench: migrating its database failed");
   const proc = fork(new URL(import.meta.url).pathname, ["--child"], {
-    env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "bench-secret-0123456789", ...env },
+    env: childEnv,
     execArgv: ["--expose-gc"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -93,7 +115,13 @@ async function startChild(env: NodeJS.ProcessEnv): Promise<Measured> {
     proc.once("message", (m: { port: number }) => resolve(m.port));
     proc.once("exit", (code) => reject(new Error(`media bench server exited with ${code}`)));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: () => proc.kill("SIGTERM") };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => {
+      proc.kill("SIGTERM");
+      rmSync(databaseDir, { recursive: true, force: true });
+    },
+  };
 }
 
 const json = async <T>(url: string) => (await (await fetch(url)).json()) as T;
