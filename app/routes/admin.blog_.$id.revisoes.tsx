@@ -180,7 +180,7 @@ export default function PostRevisions({ loaderData, actionData }: Route.Componen
           <span className="font-semibold">{post.title}</span> <span className="text-slate-500">· /{post.slug}</span>
         </p>
         <p className="text-sm text-slate-600">
-          Cada vez que o post é salvo, guardamos uma versão. Ficam as {keep} mais recentes; as mais antigas saem do histórico.
+          {`Cada vez que o post é salvo, guardamos uma versão. Ficam as ${keep} mais recentes; as mais antigas saem do histórico.`}
         </p>
         <Link to={`/admin/blog?editar=${post.id}`} className="inline-block text-sm font-semibold text-brand-700 underline">
           Voltar para a edição do post
