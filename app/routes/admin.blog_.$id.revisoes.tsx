@@ -105,6 +105,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         id: revision.id,
         when: formatActivityTime(revision.createdAt),
         who: whoOf(revision),
+        kind: revision.kind,
         fields: fieldsOf(revision.snapshot, current),
         contentChanged: !same(revision.snapshot.content, current.content),
         html: blogHtmlForPage(typeof revision.snapshot.content === "string" ? revision.snapshot.content : ""),
@@ -263,7 +264,9 @@ function Version({ postId, version, confirming, base }: { postId: string; versio
       <h2 id="version-title" className="text-xl font-semibold text-slate-900">
         Versão de {version.when}
       </h2>
-      <p className="mt-1 text-sm break-words text-slate-600">Salva por {version.who}</p>
+      <p className="mt-1 text-sm break-words text-slate-600">
+        {version.kind === "baseline" ? "Como o post estava antes de o histórico começar." : `Salva por ${version.who}`}
+      </p>
       <p className="mt-3 text-sm text-slate-700">
         {changed.length === 0 ? "Igual ao post como está agora." : `Diferente do post atual em: ${changed.join(", ")}.`}
       </p>
