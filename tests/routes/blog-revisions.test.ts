@@ -62,7 +62,7 @@ async function edit(cookie: string, post: { id: string }, fields: Record<string,
   });
 }
 
-type HistoryData = Awaited<ReturnType<typeof loader>> & { post: object };
+type HistoryData = Extract<Awaited<ReturnType<typeof loader>>, { revisions: unknown }>;
 async function historyOf(cookie: string, id: string, query = ""): Promise<HistoryData> {
   const result = (await run(loader, getRequest(history(id, query), { cookie }), id)) as HistoryData;
   expect(result).not.toBeInstanceOf(Response);

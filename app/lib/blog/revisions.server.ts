@@ -27,10 +27,10 @@ const NOT_EDITABLE = new Set(["id", "createdAt", "updatedAt"]);
  */
 const NOT_RESTORED = new Set(["isPublished", "publishedAt"]);
 
-export type RevisionKind = "save" | "restore" | "baseline";
+type RevisionKind = "save" | "restore" | "baseline";
 export type Snapshot = Record<string, string | number | boolean | null>;
 
-export interface RevisionActor {
+interface RevisionActor {
   email: string;
   name: string;
 }
@@ -46,7 +46,7 @@ export function snapshotOf(post: BlogPost): Snapshot {
 }
 
 /** The signed-in admin as the history names them (their name may be empty). */
-export async function revisionActor(context: Readonly<RouterContextProvider>): Promise<RevisionActor> {
+async function revisionActor(context: Readonly<RouterContextProvider>): Promise<RevisionActor> {
   const user = adminUser(context);
   const row = await db.user.findUnique({ where: { id: user.id }, select: { name: true } });
   return { email: user.email, name: row?.name ?? "" };
@@ -68,7 +68,7 @@ interface KeepOptions {
  * has no revision yet (saved before the history existed) first gets one of that earlier state, so
  * the first edit does not lose it.
  */
-export async function keepRevision(post: BlogPost, before: BlogPost | null, actor: RevisionActor, options: KeepOptions = {}): Promise<void> {
+async function keepRevision(post: BlogPost, before: BlogPost | null, actor: RevisionActor, options: KeepOptions = {}): Promise<void> {
   await rememberSlugChange(before, post);
   if (before && (await db.blogPostRevision.count({ where: { postId: post.id } })) === 0) {
     await db.blogPostRevision.create({
@@ -91,7 +91,7 @@ export async function keepRevision(post: BlogPost, before: BlogPost | null, acto
 }
 
 /** Deletes a post's revisions beyond the newest `keep`. */
-export async function pruneRevisions(postId: string, keep: number = revisionsKept()): Promise<void> {
+async function pruneRevisions(postId: string, keep: number = revisionsKept()): Promise<void> {
   const oldestKept = await db.blogPostRevision.findFirst({ where: { postId }, orderBy: { id: "desc" }, skip: keep - 1, select: { id: true } });
   if (oldestKept) await db.blogPostRevision.deleteMany({ where: { postId, id: { lt: oldestKept.id } } });
 }

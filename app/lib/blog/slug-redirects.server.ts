@@ -22,7 +22,7 @@ interface PostAddress {
 }
 
 /** Whether visitors may have seen (and shared) the post at its address: it has been public. */
-export function hasBeenPublic(post: Pick<PostAddress, "isPublished" | "publishedAt">, now: Date = new Date()): boolean {
+function hasBeenPublic(post: Pick<PostAddress, "isPublished" | "publishedAt">, now: Date = new Date()): boolean {
   if (post.publishedAt) return post.publishedAt.getTime() <= now.getTime();
   return post.isPublished;
 }
