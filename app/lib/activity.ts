@@ -23,6 +23,7 @@ const ACTIVITY_ACTIONS = {
   create: "Criou",
   update: "Editou",
   delete: "Excluiu",
+  restore: "Restaurou uma versão anterior de",
   reorder: "Reordenou",
   upload: "Enviou arquivo",
   delete_file: "Excluiu arquivo",

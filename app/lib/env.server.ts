@@ -55,6 +55,8 @@ const fields = {
   ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   /** How many months of daily insight counts are kept; older days are deleted by the housekeeping. */
   ANALYTICS_RETENTION_MONTHS: integer(1, 1200).default(25),
+  /** How many revisions each blog post keeps in its history; older ones are deleted as new ones come. */
+  POST_REVISIONS_KEEP: integer(1, 1000).default(50),
   /** Outgoing e-mail (invitations, password resets): smtp://user:pass@host:587 or smtps://…:465. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587" }).optional(),
   /** The sender of those messages: an address, or a name and an address ("Wind Digital <nao-responda@exemplo.com.br>"). */

@@ -1,8 +1,9 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/_site.blog.$slug";
 import { Icon } from "~/components/site/icon";
 import { BlogArticle } from "~/components/site/blog-article";
 import { env } from "~/lib/env.server";
+import { movedPostPath } from "~/lib/blog/slug-redirects.server";
 import { getPublishedPost } from "~/lib/public-content.server";
 import { blogHtmlForPage } from "~/lib/sanitize.server";
 import { postSnippet, seo } from "~/lib/seo";
@@ -10,7 +11,12 @@ import { blogPostingJsonLd } from "~/lib/structured-data";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await getPublishedPost(params.slug, context);
-  if (!post) return data({ siteUrl: env.SITE_URL, post: null }, { status: 404 });
+  if (!post) {
+    // An address the post had before its slug changed: a permanent redirect to where it is now.
+    const moved = await movedPostPath(params.slug);
+    if (moved) throw redirect(moved, 301);
+    return data({ siteUrl: env.SITE_URL, post: null }, { status: 404 });
+  }
   const { content, ...rest } = post;
   return { siteUrl: env.SITE_URL, post: { ...rest, html: blogHtmlForPage(content) }, jsonLd: blogPostingJsonLd(env.SITE_URL, post) };
 }

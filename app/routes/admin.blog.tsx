@@ -30,6 +30,8 @@ import { CheckboxField, FileField, TextAreaField, TextField } from "~/components
 import { mediaUrlError, requiredText } from "~/lib/forms/admin-schema";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { PreviewButton } from "~/components/admin/blog-preview-button";
+import { RevisionsLink } from "~/components/admin/blog-revisions-link";
+import { keepSavedPostRevision } from "~/lib/blog/revisions.server";
 import { BlogContentField } from "~/components/admin/blog-content-field";
 import { LocalDraftOffer, useLocalDraft } from "~/components/admin/local-draft";
 import { formatScheduleDate, parseScheduleInput, postStatus, publicationTime, SCHEDULE_ZONE_LABEL, scheduleInputValue } from "~/lib/blog-schedule";
@@ -127,6 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         log,
       );
+      await keepSavedPostRevision(context, draft.existing, slugOf(v));
       return saved(LIST, { type: "success", title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!" });
     },
   );
@@ -317,6 +320,7 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
           hint="Envie um arquivo acima ou informe uma URL (https://...). Apague para voltar à capa."
         />
         <PreviewButton postId={post?.id ?? null} />
+        {post ? <RevisionsLink postId={post.id} /> : null}
       </AdminForm>
     </>
   );

@@ -53,6 +53,12 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
     { ...dev, CHAT_RATE_LIMIT: "abc" },
     { ...dev, CHAT_RATE_LIMIT: "-1" },
   ],
+  POST_REVISIONS_KEEP: [
+    { ...dev, POST_REVISIONS_KEEP: "todas" },
+    { ...dev, POST_REVISIONS_KEEP: "0" },
+    { ...dev, POST_REVISIONS_KEEP: "2.5" },
+    { ...dev, POST_REVISIONS_KEEP: "5000" },
+  ],
   CHAT_WEBHOOK_CONCURRENCY: [
     { ...dev, CHAT_WEBHOOK_CONCURRENCY: "muitos" },
     { ...dev, CHAT_WEBHOOK_CONCURRENCY: "0" },

@@ -1,0 +1,185 @@
+// The revision history of blog posts. Every save of a post (and every restore) keeps a revision:
+// the post's editable fields as that save left them, who saved and when. A revision keeps every
+// column of the post except its id and timestamps as one JSON snapshot, so a column added to
+// blog_posts later is kept by the next revisions without touching this file; restoring writes back
+// what the snapshot has that is still a column. Each post keeps its newest POST_REVISIONS_KEEP
+// revisions; deleting the post deletes them (the database cascades).
+//
+// Keeping a revision happens after the post itself was written and never fails that save: the
+// post is stored, and answering "Erro ao salvar" would make the editor save (or create) again.
+// A failure is reported in the server's log.
+import type { RouterContextProvider } from "react-router";
+import { Prisma, type BlogPost } from "../../generated/prisma-sqlite/client.ts";
+import { describeChanges, recordActivity, type ActivityScope } from "../activity.server";
+import { formatActivityTime } from "../activity";
+import { logFailure } from "../admin-action.server";
+import { adminUser } from "../admin-guard.server";
+import { db } from "../db.server";
+import { env } from "../env.server";
+import { sanitizeBlogHtml } from "../sanitize.server";
+import { rememberSlugChange } from "./slug-redirects.server";
+
+/** Columns that are the row's identity and bookkeeping, not what an editor wrote. */
+const NOT_EDITABLE = new Set(["id", "createdAt", "updatedAt"]);
+/**
+ * Kept in every revision (and shown), but a restore leaves them as they are: bringing back an old
+ * text must not unpublish the post or move its publication date. The publishing control decides.
+ */
+const NOT_RESTORED = new Set(["isPublished", "publishedAt"]);
+
+type RevisionKind = "save" | "restore" | "baseline";
+export type Snapshot = Record<string, string | number | boolean | null>;
+
+interface RevisionActor {
+  email: string;
+  name: string;
+}
+
+/** The post's editable fields as JSON values (dates as ISO strings). */
+export function snapshotOf(post: BlogPost): Snapshot {
+  const snapshot: Snapshot = {};
+  for (const [column, value] of Object.entries(post)) {
+    if (NOT_EDITABLE.has(column)) continue;
+    snapshot[column] = value instanceof Date ? value.toISOString() : (value as Snapshot[string]);
+  }
+  return snapshot;
+}
+
+/** The signed-in admin as the history names them (their name may be empty). */
+async function revisionActor(context: Readonly<RouterContextProvider>): Promise<RevisionActor> {
+  const user = adminUser(context);
+  const row = await db.user.findUnique({ where: { id: user.id }, select: { name: true } });
+  return { email: user.email, name: row?.name ?? "" };
+}
+
+/** How many revisions each post keeps (POST_REVISIONS_KEEP). */
+export function revisionsKept(): number {
+  return env.POST_REVISIONS_KEEP;
+}
+
+interface KeepOptions {
+  kind?: RevisionKind;
+  restoredFrom?: number;
+}
+
+/**
+ * Records the post as it is now, as a revision by `actor`. `before` is the post as it was before
+ * this write (null when it was just created): its slug may become an old address, and a post that
+ * has no revision yet (saved before the history existed) first gets one of that earlier state, so
+ * the first edit does not lose it.
+ */
+async function keepRevision(post: BlogPost, before: BlogPost | null, actor: RevisionActor, options: KeepOptions = {}): Promise<void> {
+  await rememberSlugChange(before, post);
+  if (before && (await db.blogPostRevision.count({ where: { postId: post.id } })) === 0) {
+    await db.blogPostRevision.create({
+      data: { postId: post.id, kind: "baseline", title: before.title, slug: before.slug, snapshot: snapshotOf(before), createdAt: before.updatedAt },
+    });
+  }
+  await db.blogPostRevision.create({
+    data: {
+      postId: post.id,
+      kind: options.kind ?? "save",
+      restoredFrom: options.restoredFrom ?? null,
+      actorEmail: actor.email,
+      actorName: actor.name,
+      title: post.title,
+      slug: post.slug,
+      snapshot: snapshotOf(post),
+    },
+  });
+  await pruneRevisions(post.id);
+}
+
+/** Deletes a post's revisions beyond the newest `keep`. */
+async function pruneRevisions(postId: string, keep: number = revisionsKept()): Promise<void> {
+  const oldestKept = await db.blogPostRevision.findFirst({ where: { postId }, orderBy: { id: "desc" }, skip: keep - 1, select: { id: true } });
+  if (oldestKept) await db.blogPostRevision.deleteMany({ where: { postId, id: { lt: oldestKept.id } } });
+}
+
+/**
+ * After the blog form saved a post: keeps its revision (and its old address when the slug
+ * changed). `before` is the row the form edited (null when creating); the post is found by the slug
+ * it was just saved with (slugs are unique). Never fails the save (see the top of this file).
+ */
+export async function keepSavedPostRevision(context: Readonly<RouterContextProvider>, before: BlogPost | null, slug: string): Promise<void> {
+  try {
+    const post = await db.blogPost.findUnique({ where: { slug } });
+    if (post) await keepRevision(post, before, await revisionActor(context));
+  } catch (error) {
+    logFailure("blog revision write failed", error, "save");
+  }
+}
+
+/** A post's history, newest first. */
+export function listRevisions(postId: string) {
+  return db.blogPostRevision.findMany({
+    where: { postId },
+    orderBy: { id: "desc" },
+    select: { id: true, createdAt: true, actorEmail: true, actorName: true, kind: true, restoredFrom: true, title: true, slug: true },
+  });
+}
+
+export async function findRevision(postId: string, id: number) {
+  const revision = await db.blogPostRevision.findFirst({ where: { postId, id } });
+  return revision ? { ...revision, snapshot: readSnapshot(revision.snapshot) } : null;
+}
+
+function readSnapshot(value: unknown): Snapshot {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Snapshot) : {};
+}
+
+/** The columns a restore writes: the snapshot's editable fields that the post still has. */
+function restorableValues(snapshot: Snapshot): Record<string, unknown> {
+  const columns = new Set<string>(Object.values(Prisma.BlogPostScalarFieldEnum));
+  const values: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(snapshot)) {
+    if (!columns.has(column) || NOT_EDITABLE.has(column) || NOT_RESTORED.has(column)) continue;
+    values[column] = value;
+  }
+  // Sanitized again: the allowlist may be stricter now than when the revision was saved.
+  if (typeof values.content === "string") values.content = sanitizeBlogHtml(values.content);
+  return values;
+}
+
+export type RestoreResult = { status: "not-found" } | { status: "restored"; post: BlogPost; restoredAt: Date; keptSlug: string | null };
+
+/**
+ * Writes revision `revisionId`'s fields back into post `postId` and records that as a new
+ * revision (the restored one stays in the history too) and in the activity log. When the
+ * revision's slug belongs to another post now, the post keeps its current slug (`keptSlug` says
+ * which slug could not come back).
+ */
+export async function restoreRevision(
+  context: Readonly<RouterContextProvider>,
+  scope: ActivityScope,
+  postId: string,
+  revisionId: number,
+): Promise<RestoreResult> {
+  const [before, revision] = await Promise.all([db.blogPost.findUnique({ where: { id: postId } }), findRevision(postId, revisionId)]);
+  if (!before || !revision) return { status: "not-found" };
+  const values = restorableValues(revision.snapshot);
+  let keptSlug: string | null = null;
+  if (typeof values.slug === "string" && values.slug !== before.slug) {
+    const owner = await db.blogPost.findFirst({ where: { slug: values.slug, NOT: { id: postId } }, select: { id: true } });
+    if (owner) {
+      keptSlug = values.slug;
+      delete values.slug;
+    }
+  }
+  const post = await db.blogPost.update({ where: { id: postId }, data: values });
+  const actor = await revisionActor(context);
+  try {
+    await keepRevision(post, before, actor, { kind: "restore", restoredFrom: revision.id });
+  } catch (error) {
+    logFailure("blog revision write failed", error, "restore");
+  }
+  const when = formatActivityTime(revision.createdAt);
+  const changes = describeChanges(before, values);
+  await recordActivity(scope, {
+    action: "restore",
+    targetId: post.id,
+    targetLabel: post.title,
+    summary: `Versão de ${when}${revision.actorEmail ? ` (${revision.actorName || revision.actorEmail})` : ""}; ${changes}`,
+  });
+  return { status: "restored", post, restoredAt: revision.createdAt, keptSlug };
+}
