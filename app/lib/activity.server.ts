@@ -92,6 +92,7 @@ const FIELD_LABELS: Record<string, string> = {
   isPublished: "Publicado",
   publishedAt: "Data de publicação",
   metaDescription: "Descrição para buscadores",
+  seoTitle: "Título para buscadores",
   socialImage: "Imagem para redes sociais",
   legalName: "Razão social",
   cnpj: "CNPJ",
@@ -114,6 +115,9 @@ const FIELD_LABELS: Record<string, string> = {
   tiktokUrl: "TikTok",
   youtubeUrl: "YouTube",
 };
+
+// Bookkeeping columns a save writes that say nothing to the staff.
+const UNLISTED_COLUMNS = new Set(["scheduleLogPending"]);
 
 const SHOWN_MAX = 80;
 
@@ -145,7 +149,7 @@ export function describeChanges(before: object | null, after: object): string {
   const quoted: string[] = [];
   const named: string[] = [];
   for (const [column, value] of Object.entries(after)) {
-    if (comparable(previous[column]) === comparable(value)) continue;
+    if (UNLISTED_COLUMNS.has(column) || comparable(previous[column]) === comparable(value)) continue;
     const label = FIELD_LABELS[column] ?? column;
     const from = shown(previous[column]);
     const to = shown(value);

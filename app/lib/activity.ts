@@ -43,6 +43,8 @@ const ACTIVITY_ACTIONS = {
   recovery_code_used: "Entrou com um código de recuperação",
   session_end: "Encerrou uma sessão",
   sessions_end_others: "Saiu de todos os outros dispositivos",
+  // A scheduled post going public: nobody acts then, the log names "Publicação automática".
+  scheduled_publish: "Publicou no horário agendado",
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

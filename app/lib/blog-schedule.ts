@@ -3,7 +3,7 @@
 // The agency works in São Paulo time, so the admin types and reads publication times in that
 // zone (a `datetime-local` value, which carries no zone of its own), whatever the server's zone.
 const SCHEDULE_TIME_ZONE = "America/Sao_Paulo";
-export const SCHEDULE_ZONE_LABEL = "horário de Brasília (São Paulo)";
+export const SCHEDULE_ZONE_LABEL = "horário de Brasília";
 
 export type PostStatus = "published" | "scheduled" | "draft";
 
@@ -70,16 +70,74 @@ export function formatScheduleDate(value: Date | string): string {
 }
 
 /**
- * The publication time a save stores. A time typed in the form wins (a future one schedules the
- * post, a past one backdates it); a time the form shows unchanged keeps the stored one, which has
- * seconds the input does not. Left empty, a post keeps the time it first went public, and one that
- * was only scheduled (or never public) is published now, or stays a draft without a time.
+ * The editor's one publishing control. Each choice maps onto the post's two stored fields
+ * (`is_published`, `published_at`), which keep their meaning: a post is public when it is marked
+ * published and its publication time has come.
+ * - "publish": marked published, at the time it first went public (or now; a past time typed
+ *   in the form backdates it).
+ * - "schedule": marked published, at a future time typed in the form (required).
+ * - "draft": not marked published; a post that was public keeps the time it first went public.
  */
-export function publicationTime(typed: string | undefined, isPublished: boolean, stored: Date | null, now: Date = new Date()): Date | null {
-  if (typed) {
-    if (stored && scheduleInputValue(stored) === typed) return stored;
-    return parseScheduleInput(typed);
-  }
+export const PUBLICATION_CHOICES = ["publish", "schedule", "draft"] as const;
+export type PublicationChoice = (typeof PUBLICATION_CHOICES)[number];
+
+export const SCHEDULE_TIME_REQUIRED = "Informe a data e a hora em que o post deve ir ao ar.";
+export const SCHEDULE_TIME_PAST = "Esse horário já passou. Escolha uma data e hora futuras, ou “Publicar agora”.";
+
+/** The choice that describes a stored post (what the form shows selected). */
+export function publicationChoice(post: { isPublished: boolean; publishedAt: Date | string | null }, now: Date = new Date()): PublicationChoice {
+  const status = postStatus(post, now);
+  return status === "published" ? "publish" : status === "scheduled" ? "schedule" : "draft";
+}
+
+/**
+ * The choice a form posted. A form without the control (a page loaded before it existed) is read
+ * the way that form meant it: "Publicado" ticked with a future time scheduled the post.
+ */
+export function postedChoice(
+  value: { publication?: PublicationChoice; is_published?: boolean; published_at?: string },
+  now: Date = new Date(),
+): PublicationChoice {
+  if (value.publication) return value.publication;
+  if (!value.is_published) return "draft";
+  const typed = value.published_at ? parseScheduleInput(value.published_at) : null;
+  return typed && typed.getTime() > now.getTime() ? "schedule" : "publish";
+}
+
+/** Why a choice cannot be saved with this time (null when it can). */
+export function publicationError(choice: PublicationChoice, typed: string | undefined, now: Date = new Date()): string | null {
+  if (choice !== "schedule") return null;
+  if (!typed) return SCHEDULE_TIME_REQUIRED;
+  const at = parseScheduleInput(typed);
+  // An unreadable time has its own message (the field's format check).
+  if (at && at.getTime() <= now.getTime()) return SCHEDULE_TIME_PAST;
+  return null;
+}
+
+/**
+ * The stored fields a save writes for a choice. A typed time the form shows unchanged keeps the
+ * stored instant, which has seconds the input does not.
+ */
+export function publicationFields(
+  choice: PublicationChoice,
+  typed: string | undefined,
+  stored: Date | null,
+  now: Date = new Date(),
+): { isPublished: boolean; publishedAt: Date | null } {
   const wentPublic = stored && stored.getTime() <= now.getTime() ? stored : null;
-  return wentPublic ?? (isPublished ? now : null);
+  const typedAt = typed ? (stored && scheduleInputValue(stored) === typed ? stored : parseScheduleInput(typed)) : null;
+  if (choice === "draft") return { isPublished: false, publishedAt: wentPublic };
+  if (choice === "schedule") return { isPublished: true, publishedAt: typedAt };
+  // "Publicar agora" with a future time still in the field (left from a schedule) publishes now.
+  const backdated = typedAt && typedAt.getTime() <= now.getTime() ? typedAt : null;
+  return { isPublished: true, publishedAt: backdated ?? wentPublic ?? now };
+}
+
+const toastDateFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: SCHEDULE_TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric" });
+const toastTimeFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: SCHEDULE_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** "26/11/2026 às 12:45" (São Paulo time). */
+export function formatScheduleMoment(value: Date | string): string {
+  const date = new Date(value);
+  return `${toastDateFormat.format(date)} às ${toastTimeFormat.format(date)}`;
 }

@@ -6,9 +6,12 @@
 // with any number of instances: each sweep is a plain DELETE of rows already past their end, so
 // instances sweeping at the same time only repeat a no-op. The timer is unref'd (it never keeps
 // the process alive) and each instance starts it with a random delay so they do not all sweep
-// together.
+// together. It also writes to the activity log the scheduled blog posts that went public (once,
+// whichever instance gets there first).
 import { sweepAccountTokens } from "./account-tokens.server";
 import { sweepOldActivity } from "./activity.server";
+import { onScheduledPublication } from "./blog-schedule.server";
+import { logDuePublications } from "./blog-schedule-log.server";
 import { sweepOldAnalytics } from "./analytics/counter.server";
 import { CONVERSATION_RETENTION_MS } from "./chat/conversation.server";
 import { db } from "./db.server";
@@ -25,6 +28,8 @@ export interface SweepResult {
   activityEntries: number;
   analyticsRows: number;
   accountTokens: number;
+  /** Scheduled posts whose going public was written to the activity log (not a deletion). */
+  scheduledPublications: number;
 }
 
 /** Deletes every row past its end; returns how many rows of each table went. */
@@ -37,7 +42,9 @@ export async function sweepExpiredRows(now = new Date()): Promise<SweepResult> {
   const activityEntries = await sweepOldActivity(now);
   const analyticsRows = await sweepOldAnalytics(now);
   const accountTokens = await sweepAccountTokens(now);
-  return { rateLimits, sessions, chatConversations, activityEntries, analyticsRows, accountTokens };
+  // Catches up on scheduled posts that went public while no timer was watching (see blog-schedule-log).
+  const scheduledPublications = await logDuePublications(now);
+  return { rateLimits, sessions, chatConversations, activityEntries, analyticsRows, accountTokens, scheduledPublications };
 }
 
 function logFailure(error: unknown) {
@@ -62,9 +69,14 @@ export function startHousekeeping(intervalMs = HOUSEKEEPING_INTERVAL_MS): { stop
     timer.unref();
   };
   schedule(Math.floor(Math.random() * intervalMs));
+  // A scheduled post falling due is logged at that moment, not at the next sweep.
+  const stopWatching = onScheduledPublication(() => {
+    logDuePublications().catch(logFailure);
+  });
   const handle = {
     stop() {
       clearTimeout(timer);
+      stopWatching();
       if (state.__housekeeping === handle) delete state.__housekeeping;
     },
   };

@@ -7,6 +7,8 @@ export interface SeoInput {
   siteUrl: string;
   path: string;
   title: string;
+  /** The whole page title as written (a post's SEO title), instead of "<title> | <brand>". */
+  fullTitle?: string | null;
   description: string;
   /** Absolute or root-relative image URL. */
   image?: string | null;
@@ -23,8 +25,8 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   return `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
-export function seo({ siteUrl, path, title, description, image, type = "website", noindex }: SeoInput): MetaDescriptor[] {
-  const fullTitle = pageTitle(title);
+export function seo({ siteUrl, path, title, fullTitle: given, description, image, type = "website", noindex }: SeoInput): MetaDescriptor[] {
+  const fullTitle = given?.trim() || pageTitle(title);
   const url = absoluteUrl(siteUrl, path);
   const imageUrl = absoluteUrl(siteUrl, image || "/og-image.png");
   const tags: MetaDescriptor[] = [
@@ -47,7 +49,22 @@ export function seo({ siteUrl, path, title, description, image, type = "website"
   return tags;
 }
 
-/** A blog post's search and social snippet: its own meta description and image when set, else the excerpt and the cover. */
-export function postSnippet(post: { excerpt: string; coverImage: string; metaDescription?: string | null; socialImage?: string | null }) {
-  return { description: post.metaDescription?.trim() || post.excerpt, image: post.socialImage?.trim() || post.coverImage };
+/**
+ * A blog post's search and social snippet: its own SEO title, meta description and image when
+ * set, else its title (with the brand), the excerpt and the cover.
+ */
+export function postSnippet(post: {
+  title: string;
+  excerpt: string;
+  coverImage: string;
+  seoTitle?: string | null;
+  metaDescription?: string | null;
+  socialImage?: string | null;
+}) {
+  return {
+    title: post.title,
+    fullTitle: post.seoTitle?.trim() || null,
+    description: post.metaDescription?.trim() || post.excerpt,
+    image: post.socialImage?.trim() || post.coverImage,
+  };
 }

@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) => {
       noindex: true,
     });
   }
-  return seo({ siteUrl, path: `/blog/${post.slug}`, title: post.title, ...postSnippet(post), type: "article" });
+  return seo({ siteUrl, path: `/blog/${post.slug}`, ...postSnippet(post), type: "article" });
 };
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { Link, useLoaderData, useSubmit } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useLoaderData, useLocation, useSubmit } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.blog";
 import { db } from "~/lib/db.server";
@@ -26,7 +26,7 @@ import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
-import { CheckboxField, FileField, TextAreaField, TextField } from "~/components/admin/fields";
+import { FileField, TextAreaField, TextField } from "~/components/admin/fields";
 import { mediaUrlError, requiredText } from "~/lib/forms/admin-schema";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { PreviewButton } from "~/components/admin/blog-preview-button";
@@ -34,7 +34,20 @@ import { RevisionsLink } from "~/components/admin/blog-revisions-link";
 import { keepSavedPostRevision } from "~/lib/blog/revisions.server";
 import { BlogContentField } from "~/components/admin/blog-content-field";
 import { LocalDraftOffer, useLocalDraft } from "~/components/admin/local-draft";
-import { formatScheduleDate, parseScheduleInput, postStatus, publicationTime, SCHEDULE_ZONE_LABEL, scheduleInputValue } from "~/lib/blog-schedule";
+import {
+  formatScheduleDate,
+  formatScheduleMoment,
+  parseScheduleInput,
+  postedChoice,
+  postStatus,
+  PUBLICATION_CHOICES,
+  publicationChoice,
+  publicationError,
+  publicationFields,
+  SCHEDULE_ZONE_LABEL,
+  scheduleInputValue,
+} from "~/lib/blog-schedule";
+import { CharacterCount, PublicationField, ReadingTime } from "~/components/admin/blog-editor-aids";
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { AdminPage, EmptyState } from "~/components/admin/page";
 
@@ -45,29 +58,50 @@ export const COVER_REQUIRED = "Imagem de capa é obrigatória";
 export const META_DESCRIPTION_MAX = 160;
 export const META_DESCRIPTION_TOO_LONG = `A meta descrição deve ter no máximo ${META_DESCRIPTION_MAX} caracteres.`;
 export const PUBLISHED_AT_INVALID = "Informe uma data e hora válidas (dd/mm/aaaa hh:mm).";
+/** Search engines show about this much of a page's title. */
+export const SEO_TITLE_MAX = 60;
+export const SEO_TITLE_TOO_LONG = `O título para buscadores deve ter no máximo ${SEO_TITLE_MAX} caracteres.`;
+/** Where "Editar" takes the page: the form, far above the list on a phone. */
+const FORM_ANCHOR = "formulario-post";
 
-export const blogSchema = z.object({
-  id: z.string().optional(),
-  title: requiredText("Título é obrigatório"),
-  slug: z.string().trim().optional(),
-  excerpt: requiredText("Resumo é obrigatório"),
-  content: requiredText("Conteúdo é obrigatório"),
-  author: z.string().trim().optional(),
-  is_published: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
-  published_at: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || parseScheduleInput(v) !== null, PUBLISHED_AT_INVALID),
-  meta_description: z.string().trim().max(META_DESCRIPTION_MAX, META_DESCRIPTION_TOO_LONG).optional(),
-  social_image_url: z.string().trim().optional(),
-});
-
-export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.blogPost.findMany({ orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] }), {
-    title: "Erro ao carregar posts",
-    description: "Tente novamente mais tarde",
+export const blogSchema = z
+  .object({
+    id: z.string().optional(),
+    title: requiredText("Título é obrigatório"),
+    slug: z.string().trim().optional(),
+    excerpt: requiredText("Resumo é obrigatório"),
+    content: requiredText("Conteúdo é obrigatório"),
+    author: z.string().trim().optional(),
+    // Publish now, schedule or draft (see publicationFields for how each is stored).
+    publication: z.enum(PUBLICATION_CHOICES, "Escolha como publicar o post.").optional(),
+    // The "Publicado" checkbox of the form before the publishing control, read when a page loaded
+    // before it posts (see postedChoice).
+    is_published: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+    published_at: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || parseScheduleInput(v) !== null, PUBLISHED_AT_INVALID),
+    seo_title: z.string().trim().max(SEO_TITLE_MAX, SEO_TITLE_TOO_LONG).optional(),
+    meta_description: z.string().trim().max(META_DESCRIPTION_MAX, META_DESCRIPTION_TOO_LONG).optional(),
+    social_image_url: z.string().trim().optional(),
+  })
+  .superRefine((value, ctx) => {
+    // A schedule needs a time still ahead (checked again by the server when it saves).
+    const error = publicationError(postedChoice(value), value.published_at);
+    if (error) ctx.addIssue({ code: "custom", path: ["published_at"], message: error });
   });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const section = await sectionLoader(
+    request,
+    () => db.blogPost.findMany({ orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] }),
+    { title: "Erro ao carregar posts", description: "Tente novamente mais tarde" },
+  );
+  // `?salvo=<id>` after a save: the form's column says where the post stands, with its link.
+  const savedId = new URL(request.url).searchParams.get("salvo");
+  return { ...section, saved: section.items.find((post) => post.id === savedId) ?? null };
+}
 
 const SAVE_FAILED = { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } as const;
 const slugOf = (v: { slug?: string; title: string }) => slugify(v.slug || v.title);
@@ -111,6 +145,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
       const v = parsedValue(draft);
+      const choice = postedChoice(v);
+      const publication = publicationFields(choice, v.published_at, draft.existing?.publishedAt ?? null);
       await writeRow(
         draft,
         model,
@@ -120,9 +156,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           excerpt: v.excerpt,
           content: sanitizeBlogHtml(v.content),
           author: v.author || site.brandName,
-          isPublished: v.is_published,
+          isPublished: publication.isPublished,
           coverImage: draft.fileUrl.cover_image!,
-          publishedAt: publicationTime(v.published_at, v.is_published, draft.existing?.publishedAt ?? null),
+          publishedAt: publication.publishedAt,
+          // Its going public is logged when the time comes (blog-schedule-log.server.ts).
+          scheduleLogPending: choice === "schedule",
+          seoTitle: v.seo_title || null,
           metaDescription: v.meta_description || null,
           // The uploaded file, else the typed URL; an emptied field falls back to the cover.
           socialImage: draft.uploaded.social_image ?? (v.social_image_url || null),
@@ -130,9 +169,21 @@ export async function action({ request, context }: Route.ActionArgs) {
         log,
       );
       await keepSavedPostRevision(context, draft.existing, slugOf(v));
-      return saved(LIST, { type: "success", title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!" });
+      const id = draft.existing?.id ?? (await model.findUnique({ where: { slug: slugOf(v) }, select: { id: true } }))?.id;
+      return saved(id ? `${LIST}?salvo=${id}` : LIST, {
+        type: "success",
+        title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!",
+        description: savedDescription(choice, publication.publishedAt),
+      });
     },
   );
+}
+
+/** The save's toast says when a post is not public yet. */
+function savedDescription(choice: ReturnType<typeof postedChoice>, publishedAt: Date | null): string | undefined {
+  if (choice === "schedule" && publishedAt) return `Post agendado para ${formatScheduleMoment(publishedAt)} (${SCHEDULE_ZONE_LABEL}).`;
+  if (choice === "draft") return "Salvo como rascunho: não aparece no site.";
+  return undefined;
 }
 
 /** What the schema cannot check: the typed social image's URL and a free slug. */
@@ -150,14 +201,21 @@ async function postErrors(value: z.output<typeof blogSchema>, id: string | null,
 export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin" }];
 
 export default function AdminBlog({ actionData }: Route.ComponentProps) {
-  const { items: posts, editing, deleting, loadError } = useLoaderData<typeof loader>();
+  const { items: posts, editing, deleting, loadError, saved } = useLoaderData<typeof loader>();
   const formKey = useFormKey(editing?.id);
   const submit = useSubmit();
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // "Editar" scrolls the form into view (the page's #anchor); the keyboard's place follows it.
+  useEffect(() => {
+    if (location.hash === `#${FORM_ANCHOR}`) heading.current?.focus({ preventScroll: true });
+  }, [location.key, location.hash]);
   return (
     <AdminPage loadError={loadError} title="Blog">
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-labelledby="post-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="post-form-title" className="mb-4 text-xl font-semibold text-slate-900">
+        <section id={FORM_ANCHOR} aria-labelledby="post-form-title" className="scroll-mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          {saved && !editing ? <SavedNotice post={saved} /> : null}
+          <h2 id="post-form-title" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-slate-900 outline-none">
             {editing ? "Editar Post" : "Novo Post"}
           </h2>
           <PostForm key={formKey} post={editing} actionData={actionData} />
@@ -181,8 +239,7 @@ export default function AdminBlog({ actionData }: Route.ComponentProps) {
                   </div>
                   <div className="mt-3 flex flex-wrap gap-2">
                     <Link
-                      to={`${LIST}?editar=${post.id}`}
-                      preventScrollReset
+                      to={`${LIST}?editar=${post.id}#${FORM_ANCHOR}`}
                       className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
                       aria-label={`Editar ${post.title}`}
                     >
@@ -235,6 +292,36 @@ function StatusBadge({ post }: { post: Post }) {
   );
 }
 
+/** After a save: where the post stands, with the way to see it ("Ver post" once it is public). */
+function SavedNotice({ post }: { post: Post }) {
+  const status = postStatus(post);
+  const link = "rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-300 hover:bg-emerald-100";
+  return (
+    <div
+      role="status"
+      className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-950"
+    >
+      <p className="min-w-0">
+        <span className="font-semibold">“{post.title}”</span>{" "}
+        {status === "published"
+          ? "está no ar."
+          : status === "scheduled"
+            ? `está agendado para ${formatScheduleMoment(post.publishedAt!)} (${SCHEDULE_ZONE_LABEL}).`
+            : "foi salvo como rascunho."}
+      </p>
+      {status === "published" ? (
+        <Link to={`/blog/${post.slug}`} className={link}>
+          Ver post
+        </Link>
+      ) : (
+        <a href={`/admin/blog/preview/${post.id}`} target="_blank" rel="noopener" className={link}>
+          Pré-visualizar
+        </a>
+      )}
+    </div>
+  );
+}
+
 function PostForm({ post, actionData }: { post: Post | null; actionData: Route.ComponentProps["actionData"] }) {
   const { form, fields, setXhrResult } = useAdminForm(
     blogSchema,
@@ -247,12 +334,13 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
           excerpt: post.excerpt,
           content: post.content,
           author: post.author,
-          is_published: post.isPublished ? "on" : "",
+          publication: publicationChoice(post),
           published_at: scheduleInputValue(post.publishedAt),
+          seo_title: post.seoTitle ?? "",
           meta_description: post.metaDescription ?? "",
           social_image_url: post.socialImage ?? "",
         }
-      : { author: site.brandName, is_published: "on" },
+      : { author: site.brandName, publication: "publish" },
     `blog-${post?.id ?? "novo"}`,
   );
   const slugEdited = useRef(Boolean(post));
@@ -292,20 +380,22 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
         />
         <TextAreaField field={fields.excerpt} label="Resumo" rows={2} required />
         <BlogContentField field={fields.content} />
+        <ReadingTime field={fields.content} />
         <TextField field={fields.author} label="Autor" />
-        <CheckboxField field={fields.is_published} label="Publicado" />
+        <PublicationField choice={fields.publication} date={fields.published_at} alreadyPublic={post ? postStatus(post) === "published" : false} />
         <TextField
-          field={fields.published_at}
-          type="datetime-local"
-          label={`Data e hora de publicação (${SCHEDULE_ZONE_LABEL})`}
-          hint="Uma data futura agenda o post: ele aparece no site sozinho nesse momento. Vazio: publica ao salvar."
+          field={fields.seo_title}
+          label="Título para buscadores (SEO)"
+          hint={`Até ${SEO_TITLE_MAX} caracteres, como deve aparecer no Google e na aba. Se ficar vazio, usamos “título do post | ${site.brandName}”.`}
         />
+        <CharacterCount field={fields.seo_title} max={SEO_TITLE_MAX} />
         <TextAreaField
           field={fields.meta_description}
           label="Meta descrição (buscadores)"
           rows={2}
           hint={`Até ${META_DESCRIPTION_MAX} caracteres. Se ficar vazia, usamos o resumo.`}
         />
+        <CharacterCount field={fields.meta_description} max={META_DESCRIPTION_MAX} />
         <FileField
           name="social_image"
           label="Imagem para redes sociais"

@@ -4,13 +4,26 @@
 // created yet). Outside the admin layout so it looks like the site, but only for admins: the
 // guard is here. Never indexed, never stored by any cache (the page cache never keeps /admin
 // paths either), and the sitemap lists only public posts.
-import { data, Link, useLocation } from "react-router";
+//
+// The preview opens in a tab of its own, beside the admin's tab that holds the form, so its
+// "Voltar ao painel" closes this tab (back to that form, unsaved changes and all) instead of
+// opening a second admin; it is a plain link to the post's form where a tab cannot be closed.
+import type { MouseEvent } from "react";
+import { data, useLocation } from "react-router";
 import type { Route } from "./+types/admin_.blog.preview.$id";
 import { BlogArticle } from "~/components/site/blog-article";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { site } from "~/content/site";
-import { formatScheduleDate, parseScheduleInput, postStatus, SCHEDULE_ZONE_LABEL } from "~/lib/blog-schedule";
+import {
+  formatScheduleDate,
+  postedChoice,
+  postStatus,
+  PUBLICATION_CHOICES,
+  publicationFields,
+  SCHEDULE_ZONE_LABEL,
+  type PublicationChoice,
+} from "~/lib/blog-schedule";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readFormData } from "~/lib/form-data.server";
@@ -20,6 +33,7 @@ import { SiteSettingsProvider } from "~/lib/site-settings";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 import { adminNoStore } from "~/lib/admin-guard.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { mediaUrlError } from "~/lib/forms/admin-schema";
 import { objectFromUrl } from "~/lib/storage/index.server";
 
@@ -42,7 +56,7 @@ async function previewOf(post: Omit<Post, "id" | "createdAt">, id: string | null
   return {
     siteUrl: env.SITE_URL,
     settings: await getSiteSettings(),
-    editTo: id ? `/admin/blog?editar=${id}` : "/admin/blog",
+    editTo: id ? `/admin/blog?editar=${id}#formulario-post` : "/admin/blog",
     post: { ...rest, html: blogHtmlForPage(content) },
     jsonLd: blogPostingJsonLd(env.SITE_URL, post),
   };
@@ -67,7 +81,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   const existing = await findPost(params.id);
   if (params.id !== "novo" && !existing) return data(null, { status: 404, headers: PREVIEW_HEADERS });
-  const isPublished = form.get("is_published") === "on";
+  const posted = text("publication");
+  const choice = postedChoice({
+    publication: (PUBLICATION_CHOICES as readonly string[]).includes(posted) ? (posted as PublicationChoice) : undefined,
+    is_published: form.get("is_published") === "on",
+    published_at: text("published_at"),
+  });
+  // As saving would store them (an unreadable time reads as none).
+  const { isPublished, publishedAt } = publicationFields(choice, text("published_at"), existing?.publishedAt ?? null);
   const post = {
     title: text("title") || "(sem título)",
     slug: text("slug") || existing?.slug || "",
@@ -76,22 +97,48 @@ export async function action({ request, params }: Route.ActionArgs) {
     content: sanitizeBlogHtml(text("content")),
     author: text("author") || site.brandName,
     isPublished,
-    publishedAt: parseScheduleInput(text("published_at")) ?? existing?.publishedAt ?? (isPublished ? new Date() : null),
+    publishedAt,
     // A newly chosen file is not uploaded for a preview: the saved cover, or the site's image.
     coverImage: existing?.coverImage ?? "/og-image.png",
+    seoTitle: text("seo_title") || null,
     metaDescription: text("meta_description") || null,
     // A typed social image follows the rules of every image link, as saving does; one that breaks them is not shown.
     socialImage:
       (mediaUrlError(text("social_image_url"), "image", (url) => objectFromUrl(url) !== null) ? "" : text("social_image_url")) || existing?.socialImage || null,
     updatedAt: new Date(),
   };
-  return previewOf(post, existing?.id ?? null);
+  return previewOf({ ...post, scheduleLogPending: false }, existing?.id ?? null);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.preview ? `Pré-visualização: ${loaderData.preview.post.title}` : "Pré-visualização" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+// The tab's title is rendered by the page (below): `meta` sees only the loader's data, which is the
+// saved post, while the unsaved preview shows the title typed in the form (the action's data).
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+function tabTitle(title: string | null): string {
+  return title ? `Pré-visualização: ${title}` : "Pré-visualização";
+}
+
+/** Back to the admin's tab this preview was opened from: closes this one, else goes back, else to the post's form. */
+function backToAdmin(event: MouseEvent<HTMLAnchorElement>) {
+  window.close();
+  // A tab the browser does not let a page close (opened by hand, or an address typed in).
+  if (window.closed) {
+    event.preventDefault();
+    return;
+  }
+  if (window.history.length > 1) {
+    event.preventDefault();
+    window.history.back();
+  }
+}
+
+function BackToAdmin({ to }: { to: string }) {
+  return (
+    <a href={to} onClick={backToAdmin} className="underline">
+      Voltar ao painel
+    </a>
+  );
+}
 
 function statusText(post: { isPublished: boolean; publishedAt: Date | string | null }): string {
   const status = postStatus(post);
@@ -103,30 +150,33 @@ function statusText(post: { isPublished: boolean; publishedAt: Date | string | n
 export default function BlogPreview({ loaderData, actionData }: Route.ComponentProps) {
   const preview = actionData ?? loaderData.preview;
   const location = useLocation();
+  // Marks the page interactive ("Voltar ao painel" then closes the tab), for the browser tests.
+  const hydrated = useHydrated() || undefined;
   if (!preview) {
     return (
       <main id="conteudo" className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
+        <title>{tabTitle(null)}</title>
         <h1 className="text-3xl font-extrabold text-ink">
           {"novo" in loaderData && loaderData.novo ? "Este post ainda não foi salvo" : "Post não encontrado"}
         </h1>
-        <Link to="/admin/blog" className="font-semibold text-brand-700 underline">
-          Voltar ao painel
-        </Link>
+        <p className="font-semibold text-brand-700">
+          <BackToAdmin to="/admin/blog" />
+        </p>
       </main>
     );
   }
   return (
     <SiteSettingsProvider value={preview.settings}>
+      <title>{tabTitle(preview.post.title)}</title>
       <div
+        data-hydrated={hydrated}
         role="note"
         className="fixed inset-x-0 bottom-0 z-50 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-amber-950 shadow-lg"
       >
         <span>
           Pré-visualização{actionData ? " com as alterações ainda não salvas" : ""}. {statusText(preview.post)}
         </span>
-        <Link to={preview.editTo} className="underline">
-          Voltar ao painel
-        </Link>
+        <BackToAdmin to={preview.editTo} />
       </div>
       <SiteHeader />
       <main id="conteudo" tabIndex={-1} className="outline-none">

@@ -16,7 +16,7 @@ async function expectEmptyPostForm(page: Page) {
   await expect(page.getByRole("button", { name: "Criar Post" })).toBeVisible();
   for (const name of ["title", "slug", "excerpt", "content"]) await expect(page.locator(`[name="${name}"]`)).toHaveValue("");
   await expect(page.locator('[name="author"]')).toHaveValue("Wind Digital");
-  await expect(page.locator('[name="is_published"]')).toBeChecked();
+  await expect(page.locator('[name="publication"][value="publish"]')).toBeChecked();
   await expect(page.locator('input[name="cover_image"]')).toHaveValue("");
   await expect(page.locator("[data-preview]")).toHaveCount(0);
 }
@@ -31,7 +31,7 @@ test("blog: after 'Criar Post' the form is an empty new-post form again, and 'Ca
   await page.locator('[name="excerpt"]').fill("Resumo do reset.");
   await fillContent(page, "<p>Conteúdo do reset.</p>");
   await page.locator('[name="author"]').fill("Outra Autora");
-  await page.locator('[name="is_published"]').uncheck();
+  await page.locator('[name="publication"][value="draft"]').check();
   await page.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("Rascunho");
@@ -41,7 +41,7 @@ test("blog: after 'Criar Post' the form is an empty new-post form again, and 'Ca
   await formReady(page);
   await page.locator('[name="title"]').fill("Rascunho que será descartado");
   await page.locator('[name="excerpt"]').fill("Descartar.");
-  await page.locator('[name="is_published"]').uncheck();
+  await page.locator('[name="publication"][value="draft"]').check();
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
   await page.getByRole("link", { name: "Cancelar" }).click();
   await expectEmptyPostForm(page);

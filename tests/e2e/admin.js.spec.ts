@@ -227,7 +227,7 @@ test("blog: slug follows the title, drafts stay private, publish, native confirm
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
   await page.locator('[name="excerpt"]').fill("Resumo do post de teste.");
   await fillContent(page, "<p>Conteúdo <strong>do teste</strong></p><script>alert(1)</script>");
-  await page.locator('[name="is_published"]').uncheck();
+  await page.locator('[name="publication"][value="draft"]').check();
   await page.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(page, "Imagem enviada com sucesso!")).toBeVisible();
   await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
@@ -240,8 +240,8 @@ test("blog: slug follows the title, drafts stay private, publish, native confirm
   // The new-post form is on the page too: wait until the edit form has replaced it.
   await openEdit(page, "/admin/blog", title, "title", title);
   await expect(page.getByRole("heading", { name: "Editar Post" })).toBeVisible();
-  await expect(page.locator('[name="is_published"]')).not.toBeChecked();
-  await page.locator('[name="is_published"]').check();
+  await expect(page.locator('[name="publication"][value="draft"]')).toBeChecked();
+  await page.locator('[name="publication"][value="publish"]').check();
   await page.getByRole("button", { name: "Atualizar Post" }).click();
   await expect(toast(page, "Post atualizado com sucesso!")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("Publicado");

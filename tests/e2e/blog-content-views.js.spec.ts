@@ -35,12 +35,12 @@ async function openVisual(page: Page): Promise<boolean> {
 async function saveAndReadBack(page: Page, title: string): Promise<string> {
   await page.locator('[name="title"]').fill(title);
   await page.locator('[name="excerpt"]').fill("Resumo.");
-  await page.locator('[name="is_published"]').uncheck();
+  await page.locator('[name="publication"][value="draft"]').check();
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
   await page.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
   const href = (await page.getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
-  created.push(new URLSearchParams(href.split("?")[1]).get("editar")!);
+  created.push(new URL(href, "http://x").searchParams.get("editar")!);
   await page.goto(href);
   await viewButton(page, "HTML").click();
   return textarea(page).inputValue();

@@ -46,7 +46,7 @@ test.afterEach(async ({ page }) => {
 async function track(page: Page, title: string): Promise<string> {
   const row = page.getByRole("listitem").filter({ hasText: title });
   const href = (await row.getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
-  created.push(new URLSearchParams(href.split("?")[1]).get("editar")!);
+  created.push(new URL(href, "http://x").searchParams.get("editar")!);
   return (await row.locator("p").first().textContent())!.slice(1);
 }
 
@@ -63,11 +63,13 @@ test("a post scheduled a few seconds ahead shows 'Agendado' with the date, then 
   test.setTimeout(90_000);
   const title = unique("Agendado");
   await signIn(page, "/admin/blog");
-  await expect(page.getByText("Data e hora de publicação (horário de Brasília (São Paulo))")).toBeVisible();
+  await page.getByLabel("Agendar").check();
+  await expect(page.getByText("Data e hora de publicação (horário de Brasília)")).toBeVisible();
   const due = new Date(Math.ceil((Date.now() + 20_000) / 1000) * 1000);
   await fillPost(page, title, { published_at: saoPaulo(due) });
   await page.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
+  await expect(toast(page, "Post criado com sucesso!")).toContainText("Post agendado para");
   const row = page.getByRole("listitem").filter({ hasText: title });
   const shown = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" }).format(due);
   await expect(row).toContainText(`Agendado · ${shown}`);
@@ -92,6 +94,9 @@ test("a post scheduled a few seconds ahead shows 'Agendado' with the date, then 
 
   await page.goto("/admin/blog");
   await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("Publicado");
+  // Nobody published it by hand, and the activity log says so.
+  await page.goto("/admin/atividade");
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("Publicação automática publicou no horário agendado");
   await guest.context().close();
 });
 
@@ -102,7 +107,7 @@ test("preview: a draft from its row and from the form (unsaved changes with Java
   const title = unique("Rascunho prévia");
   await signIn(page, "/admin/blog");
   await fillPost(page, title);
-  await page.locator('[name="is_published"]').uncheck();
+  await page.locator('[name="publication"][value="draft"]').check();
   await page.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
   await track(page, title);

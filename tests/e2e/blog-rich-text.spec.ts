@@ -19,7 +19,7 @@ async function editLink(page: Page, title: string): Promise<string> {
     .filter({ hasText: title })
     .getByRole("link", { name: `Editar ${title}` })
     .getAttribute("href"))!;
-  created.push(new URLSearchParams(href.split("?")[1]).get("editar")!);
+  created.push(new URL(href, "http://x").searchParams.get("editar")!);
   return href;
 }
 
@@ -101,7 +101,7 @@ test("the editor writes the post with JavaScript (the site shows it, stored as w
   await plain.locator('[name="title"]').fill(twin);
   await plain.locator('[name="excerpt"]').fill("Mesmo conteúdo, sem editor.");
   await plain.locator('input[name="cover_image"]').setInputFiles(PNG);
-  await plain.locator('[name="is_published"]').uncheck();
+  await plain.locator('[name="publication"][value="draft"]').check();
   await plain.locator('textarea[name="content"]').fill(written);
   await plain.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(plain, "Post criado com sucesso!")).toBeVisible();

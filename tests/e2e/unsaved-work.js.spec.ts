@@ -100,7 +100,7 @@ test("the blog form asks before 'Editar' on another post, a reload or a closed t
   });
   await page.locator('[name="excerpt"]').fill("Resumo.");
   await page.locator('textarea[name="content"]').fill("<p>Texto.</p>");
-  await page.locator('[name="is_published"]').uncheck();
+  await page.locator('[name="publication"][value="draft"]').check();
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
   await page.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
@@ -112,7 +112,7 @@ test("the blog form asks before 'Editar' on another post, a reload or a closed t
   await page.locator('a[href="/admin/dashboard"]').first().click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect(asked).toBe(false);
-  await context.request.post("/admin/blog", { form: { intent: "delete", id: new URLSearchParams(href.split("?")[1]).get("editar")! }, maxRedirects: 0 });
+  await context.request.post("/admin/blog", { form: { intent: "delete", id: new URL(href, "http://x").searchParams.get("editar")! }, maxRedirects: 0 });
 });
 
 test("a post being written is kept in the browser and offered back after the tab closed without saving", async ({ page, context }) => {
@@ -137,7 +137,7 @@ test("a post being written is kept in the browser and offered back after the tab
   await expect(offer).toHaveCount(0);
 
   // Saved: the kept copy goes, and the next new post starts clean.
-  await again.locator('[name="is_published"]').uncheck();
+  await again.locator('[name="publication"][value="draft"]').check();
   await again.locator('input[name="cover_image"]').setInputFiles(PNG);
   await again.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(again, "Post criado com sucesso!")).toBeVisible();
@@ -145,5 +145,5 @@ test("a post being written is kept in the browser and offered back after the tab
   await again.reload();
   await formReady(again);
   await expect(again.getByRole("alert").filter({ hasText: "Há uma versão deste post que não foi salva" })).toHaveCount(0);
-  await context.request.post("/admin/blog", { form: { intent: "delete", id: new URLSearchParams(href.split("?")[1]).get("editar")! }, maxRedirects: 0 });
+  await context.request.post("/admin/blog", { form: { intent: "delete", id: new URL(href, "http://x").searchParams.get("editar")! }, maxRedirects: 0 });
 });

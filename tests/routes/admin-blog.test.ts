@@ -22,8 +22,9 @@ describe("/admin/blog", () => {
         { cookie },
       ),
     );
-    expect(response.headers.get("Location")).toBe(PATH);
     const saved = await db.blogPost.findFirstOrThrow();
+    // Back to the list, which says where the saved post stands (with "Ver post" once it is public).
+    expect(response.headers.get("Location")).toBe(`${PATH}?salvo=${saved.id}`);
     expect(saved.slug).toBe("marketing-com-ia-o-guia");
     expect(saved.coverImage).toMatch(/^\/media\/blog-media\/blog-covers\/\d+\.png$/);
     expect(saved.author).toBe("Wind Digital");

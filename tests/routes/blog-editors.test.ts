@@ -3,7 +3,7 @@
 // and the admin-only preview of saved and unsaved posts.
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { parseScheduleInput, postStatus, publicationTime, scheduleInputValue } from "~/lib/blog-schedule";
+import { parseScheduleInput, postStatus, publicationFields, scheduleInputValue } from "~/lib/blog-schedule";
 import { publicPostWhere } from "~/lib/blog-schedule.server";
 import { getPublishedPost, listPublishedPosts } from "~/lib/public-content.server";
 import { INVALID_URL_MESSAGE } from "~/lib/forms/admin-schema";
@@ -38,11 +38,11 @@ describe("São Paulo time", () => {
   it("keeps the stored instant when the form shows it unchanged, publishes an only-scheduled post now when the time is cleared", () => {
     const now = new Date("2026-12-01T12:00:00Z");
     const stored = new Date("2026-11-20T13:45:27.123Z");
-    expect(publicationTime(scheduleInputValue(stored), true, stored, now)).toBe(stored);
-    expect(publicationTime(undefined, true, stored, now)).toBe(stored);
-    expect(publicationTime(undefined, true, new Date("2026-12-05T12:00:00Z"), now)).toBe(now);
-    expect(publicationTime(undefined, false, null, now)).toBeNull();
-    expect(publicationTime("2026-12-24T20:00", true, stored, now)?.toISOString()).toBe("2026-12-24T23:00:00.000Z");
+    expect(publicationFields("publish", scheduleInputValue(stored), stored, now).publishedAt).toBe(stored);
+    expect(publicationFields("publish", undefined, stored, now).publishedAt).toBe(stored);
+    expect(publicationFields("publish", undefined, new Date("2026-12-05T12:00:00Z"), now).publishedAt).toBe(now);
+    expect(publicationFields("draft", undefined, null, now)).toEqual({ isPublished: false, publishedAt: null });
+    expect(publicationFields("schedule", "2026-12-24T20:00", stored, now).publishedAt?.toISOString()).toBe("2026-12-24T23:00:00.000Z");
   });
 });
 

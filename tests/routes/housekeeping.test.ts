@@ -90,7 +90,15 @@ async function remaining() {
 describe("housekeeping", () => {
   it("deletes expired rate-limit windows, expired or too old sessions and stale conversations, and keeps the rest", async () => {
     await seedRows();
-    expect(await sweepExpiredRows()).toEqual({ rateLimits: 1, sessions: 2, chatConversations: 1, activityEntries: 1, analyticsRows: 3, accountTokens: 1 });
+    expect(await sweepExpiredRows()).toEqual({
+      rateLimits: 1,
+      sessions: 2,
+      chatConversations: 1,
+      activityEntries: 1,
+      analyticsRows: 3,
+      accountTokens: 1,
+      scheduledPublications: 0,
+    });
     expect(await remaining()).toEqual({
       rateLimits: ["vivo"],
       sessions: ["ativa"],
@@ -102,7 +110,15 @@ describe("housekeeping", () => {
       accountTokens: ["link-vencido-ontem"],
     });
     // A second sweep (another instance at the same moment) finds nothing more to do.
-    expect(await sweepExpiredRows()).toEqual({ rateLimits: 0, sessions: 0, chatConversations: 0, activityEntries: 0, analyticsRows: 0, accountTokens: 0 });
+    expect(await sweepExpiredRows()).toEqual({
+      rateLimits: 0,
+      sessions: 0,
+      chatConversations: 0,
+      activityEntries: 0,
+      analyticsRows: 0,
+      accountTokens: 0,
+      scheduledPublications: 0,
+    });
   });
 
   it("shows no conversation past its retention, even before the sweep", async () => {

@@ -21,6 +21,11 @@ function valuesOf(form: HTMLFormElement): Record<string, string> {
   for (const element of Array.from(form.elements)) {
     if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) || !element.name || element.name === "id") continue;
     if (element instanceof HTMLInputElement && (element.type === "file" || element.type === "hidden" || element.type === "submit")) continue;
+    // A radio group is kept as its checked choice (each of its inputs carries only one value).
+    if (element instanceof HTMLInputElement && element.type === "radio") {
+      if (element.checked) values[element.name] = element.value;
+      continue;
+    }
     values[element.name] = element instanceof HTMLInputElement && element.type === "checkbox" ? (element.checked ? "on" : "") : element.value;
   }
   return values;
@@ -86,7 +91,16 @@ export function useLocalDraft(formId: string, key: string) {
     const form = document.getElementById(formId);
     if (!(form instanceof HTMLFormElement) || !offer) return;
     for (const [name, value] of Object.entries(offer.values)) {
-      const element = form.elements.namedItem(name);
+      let element = form.elements.namedItem(name);
+      if (element instanceof RadioNodeList) {
+        element.value = value;
+        element = Array.from(element).find((radio) => radio instanceof HTMLInputElement && radio.checked) ?? null;
+        if (element instanceof HTMLInputElement) {
+          element.dispatchEvent(new Event("input", { bubbles: true }));
+          element.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+        continue;
+      }
       if (element instanceof HTMLInputElement && element.type === "checkbox") element.checked = value === "on";
       else if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) element.value = value;
       else continue;
