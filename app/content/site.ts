@@ -8,12 +8,10 @@ export const site = {
   cnpj: "12.345.678/0001-90",
   videoBrandName: "Window Films",
   tagline: "Transformação digital com estratégia, tecnologia e resultado.",
-  /** Sales WhatsApp number (digits only, with country code). */
+  /** Sales WhatsApp number (digits only, with country code; the site shows it formatted from these digits). */
   salesPhone: "5562991234567",
-  salesPhoneDisplay: "(62) 99123-4567",
   /** The video service and the Window Films brand answer on their own number. */
   videoPhone: "5562998765432",
-  videoPhoneDisplay: "(62) 99876-5432",
   /** The CEO's direct line, offered on the contact page. */
   ceoPhone: "5562993456789",
   email: "contato@winddigital.com.br",

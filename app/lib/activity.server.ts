@@ -97,9 +97,7 @@ const FIELD_LABELS: Record<string, string> = {
   legalName: "Razão social",
   cnpj: "CNPJ",
   salesPhone: "WhatsApp de vendas",
-  salesPhoneDisplay: "Telefone de vendas",
   videoPhone: "WhatsApp da Window Films",
-  videoPhoneDisplay: "Telefone da Window Films",
   ceoPhone: "WhatsApp do CEO",
   email: "E-mail",
   street: "Endereço",
@@ -121,15 +119,20 @@ const UNLISTED_COLUMNS = new Set(["scheduleLogPending"]);
 
 const SHOWN_MAX = 80;
 
+/** A field left without a value: nothing typed, or an emptied list. */
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+}
+
 function comparable(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "";
+  if (isEmpty(value)) return "";
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);
 }
 
 /** A value short and plain enough to quote in the log; null when only "it changed" says anything useful. */
 function shown(value: unknown): string | null {
-  if (value === null || value === undefined || value === "") return "(vazio)";
+  if (isEmpty(value)) return "(vazio)";
   if (typeof value === "boolean") return value ? "sim" : "não";
   if (typeof value === "number") return String(value);
   if (value instanceof Date) return formatActivityTime(value);
@@ -140,22 +143,27 @@ function shown(value: unknown): string | null {
 }
 
 /**
- * What an update changed, in Portuguese: short values quoted before and after, the others named
- * ("Título: “A” → “B”; Alterou: Conteúdo, Imagem de capa"). `before` null (a new row) lists nothing.
+ * What an update changed, in Portuguese: short values quoted before and after, the others named,
+ * and a field that was emptied said to be removed (with what it held, when short enough to quote):
+ * "Título: “A” → “B”; Removeu: Cargo (“CEO”), Vídeo; Alterou: Conteúdo". `before` null (a new
+ * row) lists nothing.
  */
 export function describeChanges(before: object | null, after: object): string {
   if (!before) return "";
   const previous = before as Record<string, unknown>;
   const quoted: string[] = [];
+  const removed: string[] = [];
   const named: string[] = [];
   for (const [column, value] of Object.entries(after)) {
     if (UNLISTED_COLUMNS.has(column) || comparable(previous[column]) === comparable(value)) continue;
     const label = FIELD_LABELS[column] ?? column;
     const from = shown(previous[column]);
     const to = shown(value);
-    if (from !== null && to !== null) quoted.push(`${label}: ${from} → ${to}`);
+    if (isEmpty(value)) removed.push(from === null ? label : `${label} (${from})`);
+    else if (from !== null && to !== null) quoted.push(`${label}: ${from} → ${to}`);
     else if (!named.includes(label)) named.push(label);
   }
+  if (removed.length > 0) quoted.push(`Removeu: ${removed.join(", ")}`);
   if (named.length > 0) quoted.push(`Alterou: ${named.join(", ")}`);
   return quoted.length > 0 ? quoted.join("; ") : "Nenhum campo alterado";
 }
@@ -165,6 +173,47 @@ export function describeUploads(keys: string[]): string {
   if (keys.length === 0) return "";
   const names = keys.map((key) => key.split("/").at(-1) ?? key);
   return `${names.length === 1 ? "Arquivo enviado" : "Arquivos enviados"}: ${names.join(", ")}`;
+}
+
+type ExistingIds = (ids: string[]) => Promise<Array<{ id: string }>>;
+
+// The sections whose rows have an edit form at /admin/<section>?editar=<id>, and how to tell
+// which of some ids still exist there.
+const EDITABLE: Partial<Record<ActivitySection, ExistingIds>> = {
+  portfolio: (ids) => db.portfolioItem.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  "led-panels": (ids) => db.ledPanel.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  "window-films-portfolio": (ids) => db.windowFilmsProject.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  "window-films-testimonials": (ids) => db.windowFilmsTestimonial.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  "client-logos": (ids) => db.clientLogo.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  "course-testimonials": (ids) => db.courseTestimonial.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  blog: (ids) => db.blogPost.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+};
+
+/**
+ * The entries with `href`, the edit form of the row each names while that row still exists (one
+ * query per section shown); null for a deleted row or an entry about no row, which the log then
+ * names as plain text.
+ */
+export async function withLinks<E extends { section: string; targetId: string | null }>(entries: E[]): Promise<Array<E & { href: string | null }>> {
+  const wanted = new Map<ActivitySection, Set<string>>();
+  for (const { section, targetId } of entries) {
+    if (!targetId || !Object.hasOwn(EDITABLE, section)) continue;
+    const ids = wanted.get(section as ActivitySection) ?? new Set<string>();
+    wanted.set(section as ActivitySection, ids.add(targetId));
+  }
+  const existing = new Set<string>();
+  await Promise.all(
+    [...wanted].map(async ([section, ids]) => {
+      for (const row of await EDITABLE[section]!([...ids])) existing.add(`${section}:${row.id}`);
+    }),
+  );
+  return entries.map((entry) => ({
+    ...entry,
+    href:
+      entry.targetId && existing.has(`${entry.section}:${entry.targetId}`)
+        ? `/admin/${entry.section}?${new URLSearchParams({ editar: entry.targetId })}`
+        : null,
+  }));
 }
 
 /** Deletes entries past the retention; returns how many went. */

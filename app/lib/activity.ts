@@ -57,6 +57,15 @@ export function actionName(action: string): string {
   return Object.hasOwn(ACTIVITY_ACTIONS, action) ? (ACTIVITY_ACTIONS as Record<string, string>)[action]! : action;
 }
 
+/**
+ * The verb of an entry's sentence, lower case ("editou", "excluiu"…). A reorder that names its row
+ * reads "moveu “Logo X”"; one that moved several rows at once names the list: "reordenou a lista".
+ */
+export function entryVerb(action: string, targetLabel: string | null): string {
+  if (action === "reorder") return targetLabel ? "moveu" : "reordenou a lista";
+  return actionName(action).toLowerCase();
+}
+
 const whenFormat = new Intl.DateTimeFormat("pt-BR", {
   day: "2-digit",
   month: "2-digit",

@@ -5,7 +5,7 @@ import type { RouterContextProvider } from "react-router";
 import type { SiteSettings as SiteSettingsRow } from "../generated/prisma-sqlite/client.ts";
 import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
-import { defaultSiteSettings, type SiteSettings } from "./site-settings";
+import { defaultSiteSettings, formatPhone, type SiteSettings } from "./site-settings";
 import { errorFields, log } from "../../server/logger.ts";
 
 type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt">;
@@ -26,9 +26,12 @@ export async function getSiteSettings(context?: Readonly<RouterContextProvider>)
 
 /**
  * Saves the settings (the caller bumps the content version so every cache refreshes); returns the
- * stored values before and after, for the activity log.
+ * stored values before and after, for the activity log. The phones as shown are not stored: they
+ * are formatted from the numbers when read.
  */
-export async function saveSiteSettings(settings: SiteSettings): Promise<{ before: RowValues; after: RowValues }> {
+export async function saveSiteSettings(
+  settings: Omit<SiteSettings, "salesPhoneDisplay" | "videoPhoneDisplay">,
+): Promise<{ before: RowValues; after: RowValues }> {
   const values = toRow(settings);
   const previous = await db.siteSettings.findUnique({ where: { id: 1 } });
   await db.siteSettings.upsert({ where: { id: 1 }, create: { id: 1, ...values }, update: values });
@@ -40,9 +43,9 @@ export function fromRow(row: RowValues): SiteSettings {
     legalName: row.legalName,
     cnpj: row.cnpj,
     salesPhone: row.salesPhone,
-    salesPhoneDisplay: row.salesPhoneDisplay,
+    salesPhoneDisplay: formatPhone(row.salesPhone),
     videoPhone: row.videoPhone,
-    videoPhoneDisplay: row.videoPhoneDisplay,
+    videoPhoneDisplay: formatPhone(row.videoPhone),
     ceoPhone: row.ceoPhone,
     email: row.email,
     address: { street: row.street, city: row.city, state: row.state, postalCode: row.postalCode },
@@ -59,15 +62,13 @@ export function fromRow(row: RowValues): SiteSettings {
   };
 }
 
-function toRow(settings: SiteSettings): RowValues {
+function toRow(settings: Omit<SiteSettings, "salesPhoneDisplay" | "videoPhoneDisplay">): RowValues {
   const { address, social } = settings;
   return {
     legalName: settings.legalName,
     cnpj: settings.cnpj,
     salesPhone: settings.salesPhone,
-    salesPhoneDisplay: settings.salesPhoneDisplay,
     videoPhone: settings.videoPhone,
-    videoPhoneDisplay: settings.videoPhoneDisplay,
     ceoPhone: settings.ceoPhone,
     email: settings.email,
     street: address.street,

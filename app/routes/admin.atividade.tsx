@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.atividade";
 import { db } from "~/lib/db.server";
 import { ACTIVITY_SECTIONS } from "~/lib/activity";
+import { withLinks } from "~/lib/activity.server";
 import { ActivityList } from "~/components/admin/activity-list";
 import { AdminPage, EmptyState, Pager } from "~/components/admin/page";
 
@@ -23,12 +24,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(pages, Math.max(1, Number.parseInt(params.get("pagina") ?? "1", 10) || 1));
-  const entries = await db.activityEntry.findMany({
-    where,
-    orderBy: { id: "desc" },
-    skip: (page - 1) * PAGE_SIZE,
-    take: PAGE_SIZE,
-  });
+  const entries = await withLinks(
+    await db.activityEntry.findMany({
+      where,
+      orderBy: { id: "desc" },
+      skip: (page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    }),
+  );
   return { entries, total, page, pages, people: people.map((row) => row.actorEmail), filters: { secao: section, pessoa: person } };
 }
 

@@ -22,12 +22,13 @@ import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { UploadRule } from "~/lib/upload.server";
 import type { Toast } from "~/lib/toast";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
-import { intOr, requiredText } from "~/lib/forms/admin-schema";
+import { requiredText } from "~/lib/forms/admin-schema";
+import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
 import { previewSrc } from "~/lib/image-url";
 import { FileField, TextField, useFilePreview } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { SortableList } from "~/components/admin/sortable-list";
-import { isReorder, reorderRows } from "~/lib/admin-order.server";
+import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/client-logos";
@@ -36,7 +37,7 @@ export const logoSchema = z.object({
   id: z.string().optional(),
   client_name: requiredText("Nome do cliente é obrigatório"),
   logo_url: z.string().trim().optional(),
-  order_index: z.preprocess(intOr(0), z.number().int()),
+  order_index: orderField,
 });
 
 const LOGO_URL_REQUIRED = "Envie um arquivo ou informe a URL do logo";
@@ -47,6 +48,14 @@ function isLogoUrl(value: string): boolean {
 
 // The list's order, which the public pages follow too.
 const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "asc" as const }];
+
+// New logos go to the end of the strip (older logos first).
+const NEW_ROWS: NewRowPlace = "last";
+const ORDER: OrderedSection = {
+  current: () => db.clientLogo.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, clientName: true } }),
+  save: (rows) => db.$transaction(rows.map(({ id, position }) => db.clientLogo.update({ where: { id }, data: { orderIndex: position } }))),
+  newRows: NEW_ROWS,
+};
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.clientLogo.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar logos" });
@@ -66,12 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const picking = await libraryStep(parsed, UPLOADS);
   if (picking) return picking;
   if (isReorder(parsed.form)) {
-    return reorderRows(parsed.form, {
-      list: LIST,
-      current: () => db.clientLogo.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, clientName: true } }),
-      save: (ids) => db.$transaction(ids.map((id, position) => db.clientLogo.update({ where: { id }, data: { orderIndex: position } }))),
-      log,
-    });
+    return reorderRows(parsed.form, { ...ORDER, list: LIST, log });
   }
   const model = db.clientLogo;
   if (isDelete(parsed.form)) {
@@ -94,7 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
       const v = parsedValue(draft);
-      await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex: v.order_index }, log);
+      const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
+      await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex }, log);
       return saved(LIST, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" });
     },
   );
@@ -128,7 +133,6 @@ export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
               <img src={previewSrc(logo.logoUrl)} alt={logo.clientName} className="h-16 w-full object-contain" loading="lazy" />
               <div>
                 <h2 className="font-semibold text-slate-900">{logo.clientName}</h2>
-                <p className="text-xs text-slate-500">Ordem: {logo.orderIndex}</p>
               </div>
               <RowActions editTo={`${LIST}?editar=${logo.id}`} deleteTo={`${LIST}?excluir=${logo.id}`} label={logo.clientName} />
             </>
@@ -146,7 +150,7 @@ function LogoForm({ logo, actionData }: { logo: Logo | null; actionData: Route.C
   const { form, fields, setXhrResult } = useAdminForm(
     logoSchema,
     actionData,
-    logo ? { id: logo.id, client_name: logo.clientName, logo_url: logo.logoUrl, order_index: String(logo.orderIndex) } : { order_index: "0" },
+    logo ? { id: logo.id, client_name: logo.clientName, logo_url: logo.logoUrl, order_index: String(logo.orderIndex) } : {},
     `logo-${logo?.id ?? "novo"}`,
   );
   // One preview for both ways of giving the logo: the picked file wins over the typed URL.
@@ -185,7 +189,7 @@ function LogoForm({ logo, actionData }: { logo: Logo | null; actionData: Route.C
           <img src={previewSrc(preview)} alt="Pré-visualização do logo" className="h-16 object-contain" />
         </div>
       ) : null}
-      <TextField field={fields.order_index} label="Ordem" type="number" />
+      <TextField field={fields.order_index} label="Ordem" type="number" hint={logo ? undefined : newRowHint(NEW_ROWS)} />
     </AdminForm>
   );
 }

@@ -1,5 +1,5 @@
-// The site settings page: the agency's contact facts (WhatsApp numbers, phones as shown, e-mail,
-// CNPJ, address, hours, social links) that the public site shows everywhere: WhatsApp buttons,
+// The site settings page: the agency's contact facts (WhatsApp numbers, e-mail, CNPJ, address,
+// hours, social links) that the public site shows everywhere: WhatsApp buttons,
 // footer, contact page, legal pages, structured data and the chat's own answers. One form, one
 // row; a save bumps the content version, so cached pages show the new values at once.
 import type { ReactNode } from "react";
@@ -13,7 +13,7 @@ import { requiredText } from "~/lib/forms/admin-schema";
 import { isParsed, logFailure, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
 import type { LoadError } from "~/lib/admin-section.server";
 import { db } from "~/lib/db.server";
-import { defaultSiteSettings, type SiteSettings } from "~/lib/site-settings";
+import { defaultSiteSettings, formatPhone, phoneDigits, type SiteSettings } from "~/lib/site-settings";
 import { fromRow, saveSiteSettings } from "~/lib/site-settings.server";
 import { activityScope, describeChanges, recordActivity } from "~/lib/activity.server";
 
@@ -22,17 +22,17 @@ const PAGE = "/admin/configuracoes";
 const TEXT_MAX = 200;
 const URL_MAX = 500;
 
-const WHATSAPP_MESSAGE = "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)";
+const WHATSAPP_MESSAGE = "Informe um número do Brasil com DDD (ex.: (62) 99123-4567)";
+const PHONE_HINT = "Com DDD, do jeito que preferir: (62) 99123-4567, +55 62 99123-4567 ou 62991234567.";
 
 /**
- * A WhatsApp number for wa.me links: spaces, +, parentheses and dashes are dropped; then Brazil's
- * country code 55, the two-digit DDD and the 8- or 9-digit number (a number typed without 55 would
- * otherwise open a chat in another country).
+ * A WhatsApp number, typed once in any common format, stored as the digits wa.me links need; the
+ * site shows it formatted from them.
  */
 function whatsapp(label: string) {
   return requiredText(`Informe o ${label}`)
-    .transform((value) => value.replace(/[\s+().-]/g, ""))
-    .refine((digits) => /^55[1-9]{2}\d{8,9}$/.test(digits), WHATSAPP_MESSAGE);
+    .transform((value) => phoneDigits(value) ?? "")
+    .refine((digits) => digits !== "", WHATSAPP_MESSAGE);
 }
 
 function text(message: string, max = TEXT_MAX) {
@@ -68,9 +68,7 @@ export const settingsSchema = z.object({
     .refine((digits) => digits.length === 14, "Informe um CNPJ válido (00.000.000/0000-00)")
     .transform((d) => `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`),
   sales_phone: whatsapp("WhatsApp de vendas"),
-  sales_phone_display: text("Informe o telefone de vendas como deve aparecer no site", 40),
   video_phone: whatsapp("WhatsApp da Window Films"),
-  video_phone_display: text("Informe o telefone da Window Films como deve aparecer no site", 40),
   ceo_phone: whatsapp("WhatsApp do CEO"),
   email: requiredText("Informe o e-mail").pipe(z.email("Informe um e-mail válido").max(TEXT_MAX, `Use no máximo ${TEXT_MAX} caracteres`)),
   street: text("Informe o endereço"),
@@ -94,14 +92,12 @@ export const settingsSchema = z.object({
 
 type FormValues = z.output<typeof settingsSchema>;
 
-function toSettings(v: FormValues): SiteSettings {
+function toSettings(v: FormValues): Omit<SiteSettings, "salesPhoneDisplay" | "videoPhoneDisplay"> {
   return {
     legalName: v.legal_name,
     cnpj: v.cnpj,
     salesPhone: v.sales_phone,
-    salesPhoneDisplay: v.sales_phone_display,
     videoPhone: v.video_phone,
-    videoPhoneDisplay: v.video_phone_display,
     ceoPhone: v.ceo_phone,
     email: v.email,
     address: { street: v.street, city: v.city, state: v.state, postalCode: v.postal_code },
@@ -122,11 +118,10 @@ function toFormValues(s: SiteSettings): Record<string, string> {
   return {
     legal_name: s.legalName,
     cnpj: s.cnpj,
-    sales_phone: s.salesPhone,
-    sales_phone_display: s.salesPhoneDisplay,
-    video_phone: s.videoPhone,
-    video_phone_display: s.videoPhoneDisplay,
-    ceo_phone: s.ceoPhone,
+    // Each number as the site shows it; a save stores its digits again.
+    sales_phone: formatPhone(s.salesPhone),
+    video_phone: formatPhone(s.videoPhone),
+    ceo_phone: formatPhone(s.ceoPhone),
     email: s.email,
     street: s.address.street,
     city: s.address.city,
@@ -201,24 +196,17 @@ function SettingsForm({ values, actionData }: { values: Record<string, string>; 
             <TextField field={fields.legal_name} label="Razão social" required />
             <TextField field={fields.cnpj} label="CNPJ" required hint="Ex.: 12.345.678/0001-90" />
           </Group>
-          <Group title="WhatsApp e telefones">
+          <Group title="WhatsApp" hint={PHONE_HINT}>
             <TextField
               field={fields.sales_phone}
               label="WhatsApp de vendas"
               required
-              inputMode="numeric"
-              hint="Código do país + DDD + número, só dígitos. Ex.: 5562991234567"
+              type="tel"
+              autoComplete="off"
+              hint="Também aparece no rodapé e na página de contato."
             />
-            <TextField field={fields.sales_phone_display} label="Telefone de vendas (como aparece no site)" required hint="Ex.: (62) 99123-4567" />
-            <TextField
-              field={fields.video_phone}
-              label="WhatsApp da Window Films"
-              required
-              inputMode="numeric"
-              hint="Código do país + DDD + número, só dígitos."
-            />
-            <TextField field={fields.video_phone_display} label="Telefone da Window Films (como aparece no site)" required />
-            <TextField field={fields.ceo_phone} label="WhatsApp do CEO" required inputMode="numeric" hint="Código do país + DDD + número, só dígitos." />
+            <TextField field={fields.video_phone} label="WhatsApp da Window Films" required type="tel" autoComplete="off" />
+            <TextField field={fields.ceo_phone} label="WhatsApp do CEO" required type="tel" autoComplete="off" />
           </Group>
           <Group title="E-mail e endereço">
             <TextField field={fields.email} label="E-mail" type="email" required />

@@ -24,11 +24,12 @@ import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
-import { intOr, requiredText } from "~/lib/forms/admin-schema";
+import { requiredText } from "~/lib/forms/admin-schema";
 import { FileField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete, Modal } from "~/components/admin/modal";
 import { SortableList } from "~/components/admin/sortable-list";
-import { isReorder, reorderRows } from "~/lib/admin-order.server";
+import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
+import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
 import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -38,11 +39,19 @@ export const VIDEO_REQUIRED = "Envie o vídeo do depoimento antes de salvar.";
 export const courseTestimonialSchema = z.object({
   id: z.string().optional(),
   student_name: requiredText("Nome é obrigatório"),
-  display_order: z.preprocess(intOr(0), z.number().int()),
+  display_order: orderField,
 });
 
 // The list's order, which the public pages follow too.
 const DISPLAY_ORDER = [{ displayOrder: "asc" as const }, { createdAt: "asc" as const }];
+
+// New testimonials go to the end of the list (older ones first).
+const NEW_ROWS: NewRowPlace = "last";
+const ORDER: OrderedSection = {
+  current: () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, studentName: true } }),
+  save: (rows) => db.$transaction(rows.map(({ id, position }) => db.courseTestimonial.update({ where: { id }, data: { displayOrder: position } }))),
+  newRows: NEW_ROWS,
+};
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });
@@ -61,12 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const picking = await libraryStep(parsed, UPLOADS);
   if (picking) return picking;
   if (isReorder(parsed.form)) {
-    return reorderRows(parsed.form, {
-      list: LIST,
-      current: () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, studentName: true } }),
-      save: (ids) => db.$transaction(ids.map((id, position) => db.courseTestimonial.update({ where: { id }, data: { displayOrder: position } }))),
-      log,
-    });
+    return reorderRows(parsed.form, { ...ORDER, list: LIST, log });
   }
   const model = db.courseTestimonial;
   if (isDelete(parsed.form)) {
@@ -88,7 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (draft.stale) return refuse(draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
     const v = parsedValue(draft);
-    await writeRow(draft, model, { studentName: v.student_name, displayOrder: v.display_order, videoUrl: draft.fileUrl.video_url! }, log);
+    const displayOrder = await positionToSave(v.display_order, draft.existing?.displayOrder, ORDER);
+    await writeRow(draft, model, { studentName: v.student_name, displayOrder, videoUrl: draft.fileUrl.video_url! }, log);
     return saved(LIST, {
       type: "success",
       title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",
@@ -118,7 +123,6 @@ export default function AdminCourseTestimonials({ actionData }: Route.ComponentP
               <video src={t.videoUrl} className="aspect-[9/16] w-full bg-black object-cover" controls playsInline preload="metadata" />
               <div className="space-y-2 p-3">
                 <h2 className="font-semibold text-slate-900">{t.studentName}</h2>
-                <p className="text-xs text-slate-500">Ordem: {t.displayOrder}</p>
                 <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.studentName} />
               </div>
             </>
@@ -139,7 +143,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
   const { form, fields, setXhrResult } = useAdminForm(
     courseTestimonialSchema,
     actionData,
-    t ? { id: t.id, student_name: t.studentName, display_order: String(t.displayOrder) } : { display_order: "0" },
+    t ? { id: t.id, student_name: t.studentName, display_order: String(t.displayOrder) } : {},
     `course-${t?.id ?? "novo"}`,
   );
   // With JavaScript, saving stays disabled until a video is chosen, uploaded or from the media
@@ -171,7 +175,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
           onLibraryChoice={setLibraryVideo}
           invalidToast={{ type: "error", title: "Erro ao enviar vídeo: Por favor, selecione um vídeo." }}
         />
-        <TextField field={fields.display_order} label="Ordem de exibição" type="number" />
+        <TextField field={fields.display_order} label="Ordem de exibição" type="number" hint={t ? undefined : newRowHint(NEW_ROWS)} />
       </AdminForm>
     </Modal>
   );

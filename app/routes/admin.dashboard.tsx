@@ -4,6 +4,7 @@ import { db } from "~/lib/db.server";
 import { ActivityList } from "~/components/admin/activity-list";
 import { EmptyState } from "~/components/admin/page";
 import { logFailure } from "~/lib/admin-action.server";
+import { withLinks } from "~/lib/activity.server";
 
 const RECENT_ACTIVITY = 8;
 
@@ -26,10 +27,13 @@ export async function loader(_: Route.LoaderArgs) {
     countOf("client logos", () => db.clientLogo.count()),
     countOf("course testimonials", () => db.courseTestimonial.count()),
     countOf("blog posts", () => db.blogPost.count()),
-    db.activityEntry.findMany({ orderBy: { id: "desc" }, take: RECENT_ACTIVITY }).catch((error: unknown) => {
-      logFailure("dashboard: activity could not be read", error, "load");
-      return null;
-    }),
+    db.activityEntry
+      .findMany({ orderBy: { id: "desc" }, take: RECENT_ACTIVITY })
+      .then(withLinks)
+      .catch((error: unknown) => {
+        logFailure("dashboard: activity could not be read", error, "load");
+        return null;
+      }),
   ]);
   return { counts: { portfolio, led, films, testimonials, logos, course, blog }, activity };
 }

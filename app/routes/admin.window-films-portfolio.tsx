@@ -24,12 +24,13 @@ import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
-import { intOr, repeatedText, requiredText } from "~/lib/forms/admin-schema";
+import { repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { initialUrls, UrlListField } from "~/components/admin/url-list";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { SortableList } from "~/components/admin/sortable-list";
-import { isReorder, reorderRows } from "~/lib/admin-order.server";
+import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
+import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/window-films-portfolio";
@@ -46,11 +47,19 @@ export const filmsProjectSchema = z.object({
   result: optionalText,
   images: repeatedText.optional(),
   videos: repeatedText.optional(),
-  order_index: z.preprocess(intOr(0), z.number().int()),
+  order_index: orderField,
 });
 
 // The list's order, which the public pages follow too.
 const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
+
+// New projects go first: the list shows the newest first among equal positions, as the public page does.
+const NEW_ROWS: NewRowPlace = "first";
+const ORDER: OrderedSection = {
+  current: () => db.windowFilmsProject.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, title: true } }),
+  save: (rows) => db.$transaction(rows.map(({ id, position }) => db.windowFilmsProject.update({ where: { id }, data: { orderIndex: position } }))),
+  newRows: NEW_ROWS,
+};
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(
@@ -71,12 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const picking = await libraryStep(parsed, UPLOADS);
   if (picking) return picking;
   if (isReorder(parsed.form)) {
-    return reorderRows(parsed.form, {
-      list: LIST,
-      current: () => db.windowFilmsProject.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, title: true } }),
-      save: (ids) => db.$transaction(ids.map((id, position) => db.windowFilmsProject.update({ where: { id }, data: { orderIndex: position } }))),
-      log,
-    });
+    return reorderRows(parsed.form, { ...ORDER, list: LIST, log });
   }
   const model = db.windowFilmsProject;
   if (isDelete(parsed.form)) {
@@ -101,6 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (draft.stale) return refuse(draft, failed("Projeto não encontrado."), 404);
     const v = parsedValue(draft);
+    const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
     await writeRow(
       draft,
       model,
@@ -113,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         result: v.result || null,
         images,
         videos,
-        orderIndex: v.order_index,
+        orderIndex,
         coverImage: draft.fileUrl.cover_image,
       },
       log,
@@ -189,7 +194,7 @@ function ProjectForm({ project, actionData }: { project: Project | null; actionD
           result: project.result ?? "",
           order_index: String(project.orderIndex),
         }
-      : { category: "Corporativo", order_index: "0" },
+      : { category: "Corporativo" },
     `films-${project?.id ?? "novo"}`,
   );
   return (
@@ -229,7 +234,7 @@ function ProjectForm({ project, actionData }: { project: Project | null; actionD
         initial={initialUrls(fields.videos.initialValue, project?.videos)}
         errors={fields.videos.errors}
       />
-      <TextField field={fields.order_index} label="Ordem de exibição" type="number" />
+      <TextField field={fields.order_index} label="Ordem de exibição" type="number" hint={project ? undefined : newRowHint(NEW_ROWS)} />
     </AdminForm>
   );
 }

@@ -14,7 +14,8 @@ import { previewSrc } from "~/lib/image-url";
 import { TextAreaField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/modal";
 import { SortableList } from "~/components/admin/sortable-list";
-import { isReorder, reorderRows } from "~/lib/admin-order.server";
+import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
+import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/window-films-testimonials";
@@ -32,11 +33,19 @@ export const testimonialSchema = z.object({
   client_photo: optionalUrl,
   video_url: optionalUrl,
   rating: z.preprocess(intOr(5), z.number().int().min(1, "A nota deve ser de 1 a 5").max(5, "A nota deve ser de 1 a 5")),
-  order_index: z.preprocess(intOr(0), z.number().int()),
+  order_index: orderField,
 });
 
 // The list's order, which the public pages follow too.
 const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
+
+// New testimonials go first: the list shows the newest first among equal positions, as the public page does.
+const NEW_ROWS: NewRowPlace = "first";
+const ORDER: OrderedSection = {
+  current: () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, clientName: true } }),
+  save: (rows) => db.$transaction(rows.map(({ id, position }) => db.windowFilmsTestimonial.update({ where: { id }, data: { orderIndex: position } }))),
+  newRows: NEW_ROWS,
+};
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });
@@ -46,12 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await readAdminForm(request, {});
   if (!isParsed(parsed)) return parsed;
   if (isReorder(parsed.form)) {
-    return reorderRows(parsed.form, {
-      list: LIST,
-      current: () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, clientName: true } }),
-      save: (ids) => db.$transaction(ids.map((id, position) => db.windowFilmsTestimonial.update({ where: { id }, data: { orderIndex: position } }))),
-      log,
-    });
+    return reorderRows(parsed.form, { ...ORDER, list: LIST, log });
   }
   const model = db.windowFilmsTestimonial;
   if (isDelete(parsed.form)) {
@@ -74,6 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (hasErrors(draft)) return refuse(draft);
     if (draft.stale) return refuse(draft, failed(NOT_FOUND), 404);
     const v = parsedValue(draft);
+    const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
     await writeRow(
       draft,
       model,
@@ -85,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         clientPhoto: v.client_photo || null,
         videoUrl: v.video_url || null,
         rating: v.rating,
-        orderIndex: v.order_index,
+        orderIndex,
       },
       log,
     );
@@ -169,7 +174,7 @@ function TestimonialForm({ testimonial: t, actionData }: { testimonial: Testimon
           rating: String(t.rating),
           order_index: String(t.orderIndex),
         }
-      : { rating: "5", order_index: "0" },
+      : { rating: "5" },
     `wft-${t?.id ?? "novo"}`,
   );
   return (
@@ -197,7 +202,7 @@ function TestimonialForm({ testimonial: t, actionData }: { testimonial: Testimon
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.rating} label="Nota (1 a 5)" type="number" min={1} max={5} />
-        <TextField field={fields.order_index} label="Ordem de exibição" type="number" />
+        <TextField field={fields.order_index} label="Ordem de exibição" type="number" hint={t ? undefined : newRowHint(NEW_ROWS)} />
       </div>
     </AdminForm>
   );

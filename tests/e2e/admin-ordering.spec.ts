@@ -1,5 +1,6 @@
-// Reordering in the admin: "Mover para cima/baixo" (plain forms, JavaScript on and off) and, with
-// JavaScript, drag and drop with the keyboard. The public page follows the new order.
+// Reordering in the admin: "Mover para cima/baixo" and "Mover para a posição" (plain forms,
+// JavaScript on and off) and, with JavaScript, drag and drop with the keyboard. Each row shows its
+// place in the list. The public page follows the new order.
 import { expect, test, type Page } from "@playwright/test";
 import { formReady, signIn, toast, unique } from "./admin-helpers";
 
@@ -69,6 +70,28 @@ test("'Mover para cima' and 'Mover para baixo' reorder the list, and the public 
   await page.getByRole("button", { name: `Mover para baixo: ${b}` }).click();
   await expect(toast(page, "Ordem atualizada!")).toBeVisible();
   await expect.poll(() => before(page, a, b)).toBe(true);
+});
+
+test("each row shows its place, and 'Mover' takes a row straight to the position typed, in one step", async ({ page }) => {
+  await signIn(page, LIST);
+  const [a, b] = await twoAtTheEnd(page);
+  const positionOf = (name: string) => page.getByRole("spinbutton", { name: `Posição de ${name}` });
+  const total = Number(await positionOf(b).getAttribute("max"));
+  expect(total).toBeGreaterThanOrEqual(2);
+  await expect(positionOf(b)).toHaveValue(String(total));
+  await expect(positionOf(a)).toHaveValue(String(total - 1));
+  await expect(page.getByRole("listitem").filter({ hasText: b }).getByText(`de ${total}`)).toBeVisible();
+
+  await formReady(page);
+  await positionOf(b).fill("1");
+  await page.getByRole("button", { name: `Mover para a posição: ${b}` }).click();
+  await expect(toast(page, "Ordem atualizada!")).toBeVisible();
+  await expect(positionOf(b)).toHaveValue("1");
+  await expect(positionOf(a)).toHaveValue(String(total));
+  expect(await before(page, b, a)).toBe(true);
+
+  await page.goto("/window-films");
+  expect(await before(page, b, a)).toBe(true);
 });
 
 test("with JavaScript a row is dragged with the keyboard (Space, arrows, Space)", async ({ page }, testInfo) => {

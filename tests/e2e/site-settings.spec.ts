@@ -71,23 +71,25 @@ test("the admin changes the WhatsApp number and e-mail; cached public pages show
   await expect(page).toHaveURL(/\/admin\/configuracoes$/);
   await expect(page.getByRole("heading", { name: "Configurações" })).toBeVisible();
   const salesPhone = page.getByLabel("WhatsApp de vendas");
-  await expect(salesPhone).toHaveValue(DEMO.sales);
+  // Each number is typed once, shown as the site shows it.
+  await expect(salesPhone).toHaveValue(DEMO.salesDisplay);
+  await expect(page.getByLabel(/como aparece no site/)).toHaveCount(0);
 
-  // A number without the country code is refused, with the message next to the field.
-  await salesPhone.fill("62991234567");
+  // A number without its DDD is refused, with the message next to the field.
+  await salesPhone.fill("91234-5678");
   await page.getByRole("button", { name: "Salvar Configurações" }).click();
   await expect(salesPhone).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#" + (await salesPhone.getAttribute("aria-describedby")))).toHaveText(
-    "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)",
+    "Informe um número do Brasil com DDD (ex.: (62) 99123-4567)",
   );
 
-  await salesPhone.fill("+55 (11) 91234-5678");
-  await page.getByLabel("Telefone de vendas (como aparece no site)").fill(NEW.salesDisplay);
+  // Any common format: stored as the digits the WhatsApp links need.
+  await salesPhone.fill("11 91234 5678");
   await page.getByLabel("E-mail").fill(NEW.email);
   await page.getByRole("button", { name: "Salvar Configurações" }).click();
   await expect(toast(page, "Configurações salvas com sucesso!")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/configuracoes$/);
-  await expect(page.getByLabel("WhatsApp de vendas")).toHaveValue(NEW.sales);
+  await expect(page.getByLabel("WhatsApp de vendas")).toHaveValue(NEW.salesDisplay);
 
   // Home: the hero's and the header's WhatsApp buttons, the footer and the JSON-LD.
   await visitor.goto("/");

@@ -1,14 +1,14 @@
-// The /admin/configuracoes form as the page posts it, filled with the demo values.
+// The /admin/configuracoes form as the page posts it, filled with the demo values (each phone as
+// the page shows it).
 import { site } from "~/content/site";
+import { formatPhone } from "~/lib/site-settings";
 
 export const demoSettingsForm: Record<string, string> = {
   legal_name: site.legalName,
   cnpj: site.cnpj,
-  sales_phone: site.salesPhone,
-  sales_phone_display: site.salesPhoneDisplay,
-  video_phone: site.videoPhone,
-  video_phone_display: site.videoPhoneDisplay,
-  ceo_phone: site.ceoPhone,
+  sales_phone: formatPhone(site.salesPhone),
+  video_phone: formatPhone(site.videoPhone),
+  ceo_phone: formatPhone(site.ceoPhone),
   email: site.email,
   street: site.address.street,
   city: site.address.city,

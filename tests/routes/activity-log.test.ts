@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { expectErrorOutput } from "../helpers/error-trap";
 import { db } from "~/lib/db.server";
 import { requestInfoContext } from "~/lib/request-info.server";
-import { describeChanges } from "~/lib/activity.server";
+import { describeChanges, withLinks } from "~/lib/activity.server";
+import { entryVerb } from "~/lib/activity";
 import * as blog from "~/routes/admin.blog";
 import * as logos from "~/routes/admin.client-logos";
 import * as settings from "~/routes/admin.configuracoes";
@@ -76,7 +77,13 @@ describe("activity log", () => {
     }
     const gama = await db.clientLogo.findFirstOrThrow({ where: { clientName: "Gama" } });
     await responseOf(logos.action, formRequest("/admin/client-logos", { intent: "reorder", id: gama.id, move: "up" }, { cookie }));
-    expect(await latest()).toMatchObject({ section: "client-logos", action: "reorder", targetLabel: "Gama", summary: "Nova ordem: Alfa, Gama, Beta" });
+    expect(await latest()).toMatchObject({
+      section: "client-logos",
+      action: "reorder",
+      targetId: gama.id,
+      targetLabel: "Gama",
+      summary: "Da posição 3 para a 2. Nova ordem: Alfa, Gama, Beta",
+    });
 
     await responseOf(media.action, formRequest("/admin/midia", { arquivo_blog: png("banner.png") }, { cookie }));
     const uploaded = await latest();
@@ -93,6 +100,87 @@ describe("activity log", () => {
     const entry = await latest();
     expect(entry).toMatchObject({ section: "configuracoes", action: "settings" });
     expect(entry.summary).toBe(`E-mail: “${site.email}” → “contato@novo-dominio.com.br”; Horário de atendimento: “${site.hours}” → “Seg-Sex 8h-17h”`);
+  });
+
+  it("names the row a drag moved, or the list when several rows moved, and the row moved to a position", async () => {
+    const { cookie } = await signedIn();
+    await db.clientLogo.deleteMany();
+    for (const name of ["Alfa", "Beta", "Gama", "Delta"]) {
+      await responseOf(logos.action, formRequest("/admin/client-logos", { client_name: name, logo_url: "https://cdn.example.com/l.png" }, { cookie }));
+    }
+    const id = new Map((await db.clientLogo.findMany()).map((row) => [row.clientName, row.id]));
+    const order = (...names: string[]) => names.map((name) => id.get(name)!).join(",");
+    const reorder = (fields: Record<string, string>) =>
+      responseOf(logos.action, formRequest("/admin/client-logos", { intent: "reorder", ...fields }, { cookie }));
+
+    // The browser's drag sends the whole order and the dragged row.
+    await reorder({ order: order("Delta", "Alfa", "Beta", "Gama"), id: id.get("Delta")! });
+    expect(await latest()).toMatchObject({
+      action: "reorder",
+      targetId: id.get("Delta"),
+      targetLabel: "Delta",
+      summary: "Da posição 4 para a 1. Nova ordem: Delta, Alfa, Beta, Gama",
+    });
+    // A whole order without the row: the one row whose place changed is found.
+    await reorder({ order: order("Alfa", "Beta", "Delta", "Gama") });
+    expect(await latest()).toMatchObject({
+      targetId: id.get("Delta"),
+      targetLabel: "Delta",
+      summary: "Da posição 1 para a 3. Nova ordem: Alfa, Beta, Delta, Gama",
+    });
+    // Several rows moved: no single row to name; the sentence names the list.
+    await reorder({ order: order("Gama", "Delta", "Beta", "Alfa") });
+    const several = await latest();
+    expect(several).toMatchObject({ targetId: null, targetLabel: null, summary: "Nova ordem: Gama, Delta, Beta, Alfa" });
+    expect(entryVerb(several.action, several.targetLabel)).toBe("reordenou a lista");
+    await reorder({ id: id.get("Alfa")!, position: "1" });
+    const moved = await latest();
+    expect(moved).toMatchObject({ targetLabel: "Alfa", summary: "Da posição 4 para a 1. Nova ordem: Alfa, Gama, Delta, Beta" });
+    expect(entryVerb(moved.action, moved.targetLabel)).toBe("moveu");
+    // Nothing changed: nothing logged.
+    const count = await db.activityEntry.count();
+    await reorder({ id: id.get("Alfa")!, position: "1" });
+    expect(await db.activityEntry.count()).toBe(count);
+  });
+
+  it("links each entry to its row's edit form while the row exists, in every section with rows; plain text once deleted", async () => {
+    const { cookie } = await signedIn();
+    await responseOf(logos.action, formRequest("/admin/client-logos", { client_name: "Vai ficar", logo_url: "https://cdn.example.com/a.png" }, { cookie }));
+    await responseOf(logos.action, formRequest("/admin/client-logos", { client_name: "Vai sair", logo_url: "https://cdn.example.com/b.png" }, { cookie }));
+    const kept = await db.clientLogo.findFirstOrThrow({ where: { clientName: "Vai ficar" } });
+    const gone = await db.clientLogo.findFirstOrThrow({ where: { clientName: "Vai sair" } });
+    await responseOf(logos.action, formRequest("/admin/client-logos", { intent: "delete", id: gone.id }, { cookie }));
+    await responseOf(blog.action, formRequest("/admin/blog", { ...post, title: "Post com link", cover_image: png() }, { cookie }));
+    const postRow = await db.blogPost.findFirstOrThrow({ where: { title: "Post com link" } });
+
+    const load = underAdminLayout(activity.loader as never);
+    const page = (await load(routeArgs(getRequest("/admin/atividade", { cookie })))) as Awaited<ReturnType<typeof activity.loader>>;
+    const hrefOf = (targetId: string) => page.entries.filter((entry) => entry.targetId === targetId).map((entry) => entry.href);
+    expect(hrefOf(kept.id)).toEqual([`/admin/client-logos?editar=${kept.id}`]);
+    expect(hrefOf(gone.id)).toEqual([null, null]);
+    expect(hrefOf(postRow.id)).toEqual([`/admin/blog?editar=${postRow.id}`]);
+    // Entries about no row (sign-in, settings) have no link.
+    expect(page.entries.filter((entry) => !entry.targetId).every((entry) => entry.href === null)).toBe(true);
+
+    // Every section whose rows have an edit form: an entry naming an existing row links to it.
+    const rows = {
+      portfolio: (await db.portfolioItem.create({ data: { title: "P", category: "IA", description: "d", result: "r", images: [], videos: [] } })).id,
+      "led-panels": (await db.ledPanel.create({ data: { title: "L", description: "d", primaryFlow: "1", reach: "2", flow: "3" } })).id,
+      "window-films-portfolio": (await db.windowFilmsProject.create({ data: { title: "W", category: "Corporativo", images: [], videos: [] } })).id,
+      "window-films-testimonials": (await db.windowFilmsTestimonial.create({ data: { clientName: "T", testimonial: "t", rating: 5 } })).id,
+      "client-logos": kept.id,
+      "course-testimonials": (await db.courseTestimonial.create({ data: { studentName: "C", videoUrl: "/media/portfolio-media/v.mp4" } })).id,
+      blog: postRow.id,
+    };
+    const entries = Object.entries(rows).map(([section, targetId]) => ({ section, targetId }));
+    expect((await withLinks(entries)).map((entry) => entry.href)).toEqual(
+      Object.entries(rows).map(([section, targetId]) => `/admin/${section}?editar=${targetId}`),
+    );
+
+    const home = (await underAdminLayout(dashboard.loader as never)(routeArgs(getRequest("/admin/dashboard", { cookie })))) as Awaited<
+      ReturnType<typeof dashboard.loader>
+    >;
+    expect(home.activity![0]).toMatchObject({ targetId: postRow.id, href: `/admin/blog?editar=${postRow.id}` });
   });
 
   it("records sign-in and sign-out, and not a failed sign-in", async () => {
@@ -157,6 +245,19 @@ describe("activity log", () => {
       ),
     ).toBe("Título: “A” → “B”; Alterou: Conteúdo, Imagem de capa");
     expect(describeChanges({ clientRole: null }, { clientRole: "CEO" })).toBe("Cargo: (vazio) → “CEO”");
+    expect(describeChanges({ title: "A" }, { title: "A" })).toBe("Nenhum campo alterado");
+  });
+
+  it("says an emptied field was removed (with what it held when short), not that it changed", () => {
+    expect(
+      describeChanges(
+        { clientRole: "CEO", videoUrl: "https://youtu.be/abc", images: ["/media/a.png"], content: "x".repeat(200), title: "A" },
+        { clientRole: null, videoUrl: "", images: [], content: "y".repeat(200), title: "B" },
+      ),
+    ).toBe("Título: “A” → “B”; Removeu: Cargo (“CEO”), Vídeo, Imagens; Alterou: Conteúdo");
+    expect(describeChanges({ coverImage: "/media/a.png" }, { coverImage: null })).toBe("Removeu: Imagem de capa");
+    // An empty list that stays empty is no change.
+    expect(describeChanges({ images: [] }, { images: [] })).toBe("Nenhum campo alterado");
     expect(describeChanges({ title: "A" }, { title: "A" })).toBe("Nenhum campo alterado");
   });
 

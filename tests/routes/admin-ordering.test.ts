@@ -1,6 +1,9 @@
-// Reordering every section with a display order: "Mover para cima/baixo" (one row, one step) and
-// drag and drop (the whole order) renumber all of the section's rows 0..n-1, the public pages
-// follow, and input that does not fit the list is refused with the reason, writing nothing.
+// Reordering every section with a display order: "Mover para cima/baixo" (one row, one step),
+// "Mover para a posição" (one row, any distance, one step) and drag and drop (the whole order)
+// renumber all of the section's rows 1..n, the public pages follow, and input that does not fit
+// the list is refused with the reason, writing nothing. A row created with the order field left
+// blank (as the new-row form leaves it) lands where the section puts new rows: last, or first in
+// the sections listed newest first.
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import * as logos from "~/routes/admin.client-logos";
@@ -8,7 +11,7 @@ import * as films from "~/routes/admin.window-films-portfolio";
 import * as filmsTestimonials from "~/routes/admin.window-films-testimonials";
 import * as course from "~/routes/admin.course-testimonials";
 import { loader as windowFilmsLoader } from "~/routes/_site.window-films";
-import { dataOf, expectGuarded, formRequest, getRequest, responseOf, routeArgs, sessionCookie } from "./admin-fixtures";
+import { dataOf, expectGuarded, formRequest, getRequest, mp4, responseOf, routeArgs, sessionCookie } from "./admin-fixtures";
 
 type Handler = Parameters<typeof responseOf>[0];
 
@@ -18,6 +21,9 @@ const sections: Array<{
   create: (names: string[]) => Promise<unknown>;
   names: () => Promise<string[]>;
   positions: () => Promise<number[]>;
+  /** The new-row form's fields for a row named `name` (its order field blank, as the form shows it). */
+  newRow: (name: string) => Record<string, string | Blob>;
+  newRows: "first" | "last";
 }> = [
   {
     path: "/admin/client-logos",
@@ -25,6 +31,8 @@ const sections: Array<{
     create: (names) => db.clientLogo.createMany({ data: names.map((clientName) => ({ clientName, logoUrl: "https://a.example/l.png", orderIndex: 5 })) }),
     names: async () => (await db.clientLogo.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] })).map((row) => row.clientName),
     positions: async () => (await db.clientLogo.findMany({ orderBy: { orderIndex: "asc" } })).map((row) => row.orderIndex),
+    newRow: (name) => ({ client_name: name, logo_url: "https://a.example/novo.png", order_index: "" }),
+    newRows: "last",
   },
   {
     path: "/admin/window-films-portfolio",
@@ -35,6 +43,8 @@ const sections: Array<{
       }),
     names: async () => (await db.windowFilmsProject.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] })).map((row) => row.title),
     positions: async () => (await db.windowFilmsProject.findMany({ orderBy: { orderIndex: "asc" } })).map((row) => row.orderIndex),
+    newRow: (name) => ({ title: name, category: "Corporativo", order_index: "" }),
+    newRows: "first",
   },
   {
     path: "/admin/window-films-testimonials",
@@ -45,6 +55,8 @@ const sections: Array<{
       }),
     names: async () => (await db.windowFilmsTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "desc" }] })).map((row) => row.clientName),
     positions: async () => (await db.windowFilmsTestimonial.findMany({ orderBy: { orderIndex: "asc" } })).map((row) => row.orderIndex),
+    newRow: (name) => ({ client_name: name, testimonial: "Muito bom.", rating: "5", order_index: "" }),
+    newRows: "first",
   },
   {
     path: "/admin/course-testimonials",
@@ -53,6 +65,8 @@ const sections: Array<{
       db.courseTestimonial.createMany({ data: names.map((studentName) => ({ studentName, videoUrl: "/media/portfolio-media/v.mp4", displayOrder: 5 })) }),
     names: async () => (await db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] })).map((row) => row.studentName),
     positions: async () => (await db.courseTestimonial.findMany({ orderBy: { displayOrder: "asc" } })).map((row) => row.displayOrder),
+    newRow: (name) => ({ student_name: name, video_url: mp4(), display_order: "" }),
+    newRows: "last",
   },
 ];
 
@@ -82,7 +96,7 @@ for (const section of sections) {
       await expectGuarded(section.action, section.path, { intent: "reorder", order: "" });
     });
 
-    it("moves one row up or down and renumbers every row 0..n-1; a whole order is saved at once", async () => {
+    it("moves one row up or down and renumbers every row 1..n; a whole order is saved at once", async () => {
       await section.create(["A", "B", "C"]);
       const ids = await idsOf(section);
       const cookie = await sessionCookie();
@@ -90,7 +104,7 @@ for (const section of sections) {
       expect(moved.status).toBe(302);
       expect(moved.headers.get("Location")).toBe(section.path);
       expect(await section.names()).toEqual(["A", "C", "B"]);
-      expect(await section.positions()).toEqual([0, 1, 2]);
+      expect(await section.positions()).toEqual([1, 2, 3]);
 
       await responseOf(section.action, formRequest(section.path, { intent: "reorder", id: ids.get("A")!, move: "down" }, { cookie }));
       expect(await section.names()).toEqual(["C", "A", "B"]);
@@ -100,7 +114,36 @@ for (const section of sections) {
         formRequest(section.path, { intent: "reorder", order: ["B", "C", "A"].map((name) => ids.get(name)).join(",") }, { cookie }),
       );
       expect(await section.names()).toEqual(["B", "C", "A"]);
-      expect(await section.positions()).toEqual([0, 1, 2]);
+      expect(await section.positions()).toEqual([1, 2, 3]);
+    });
+
+    it("moves a row straight to a chosen position in one request", async () => {
+      await section.create(["A", "B", "C", "D", "E"]);
+      const ids = await idsOf(section);
+      const cookie = await sessionCookie();
+      const moved = await responseOf(section.action, formRequest(section.path, { intent: "reorder", id: ids.get("E")!, position: "1" }, { cookie }));
+      expect(moved.status).toBe(302);
+      expect(moved.headers.get("Location")).toBe(section.path);
+      expect(await section.names()).toEqual(["E", "A", "B", "C", "D"]);
+      expect(await section.positions()).toEqual([1, 2, 3, 4, 5]);
+      await responseOf(section.action, formRequest(section.path, { intent: "reorder", id: ids.get("E")!, position: " 4 " }, { cookie }));
+      expect(await section.names()).toEqual(["A", "B", "C", "E", "D"]);
+    });
+
+    it(`puts a row created with a blank order ${section.newRows} in the list, also after a reorder`, async () => {
+      await section.create(["A", "B", "C"]);
+      const ids = await idsOf(section);
+      const cookie = await sessionCookie();
+      await responseOf(section.action, formRequest(section.path, { intent: "reorder", id: ids.get("C")!, move: "up" }, { cookie }));
+      expect(await section.names()).toEqual(["A", "C", "B"]);
+      const created = await responseOf(section.action, formRequest(section.path, section.newRow("Novo"), { cookie }));
+      expect(created.status).toBe(302);
+      expect(await section.names()).toEqual(section.newRows === "last" ? ["A", "C", "B", "Novo"] : ["Novo", "A", "C", "B"]);
+      expect(await section.positions()).toEqual([1, 2, 3, 4]);
+      // Editing a row with its order field blank keeps its place.
+      const edited = (await idsOf(section)).get("A")!;
+      await responseOf(section.action, formRequest(section.path, { ...section.newRow("A"), id: edited }, { cookie }));
+      expect(await section.names()).toEqual(section.newRows === "last" ? ["A", "C", "B", "Novo"] : ["Novo", "A", "C", "B"]);
     });
 
     it("refuses what does not fit the list (400/404 with the reason) and writes nothing", async () => {
@@ -113,6 +156,10 @@ for (const section of sections) {
         [{ intent: "reorder", id: ids.get("B")!, move: "down" }, 400, "Este item já está na ponta da lista."],
         [{ intent: "reorder", id: ids.get("A")!, move: "sideways" }, 400, "Escolha mover para cima ou para baixo."],
         [{ intent: "reorder", id: "nao-existe", move: "up" }, 404, "Registro não encontrado."],
+        [{ intent: "reorder", id: ids.get("A")!, position: "3" }, 400, "Escolha uma posição de 1 a 2."],
+        [{ intent: "reorder", id: ids.get("A")!, position: "0" }, 400, "Escolha uma posição de 1 a 2."],
+        [{ intent: "reorder", id: ids.get("A")!, position: "1.5" }, 400, "Escolha uma posição de 1 a 2."],
+        [{ intent: "reorder", id: ids.get("A")!, position: "primeira" }, 400, "Escolha uma posição de 1 a 2."],
         [{ intent: "reorder", order: ids.get("A")! }, 400, "A lista mudou desde que a página foi aberta. Recarregue a página e tente de novo."],
         [
           { intent: "reorder", order: [ids.get("A"), ids.get("A")].join(",") },

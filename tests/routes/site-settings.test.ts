@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { currentContentVersion, bumpContentVersion } from "~/lib/content-version.server";
-import { defaultSiteSettings } from "~/lib/site-settings";
+import { defaultSiteSettings, formatPhone, phoneDigits } from "~/lib/site-settings";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { site } from "~/content/site";
 import * as settingsRoute from "~/routes/admin.configuracoes";
@@ -19,15 +19,31 @@ import { expectErrorOutput } from "../helpers/error-trap";
 
 const PATH = "/admin/configuracoes";
 
+/** The stored columns of some settings (what the seed writes). */
+function rowOf(s: typeof defaultSiteSettings) {
+  return {
+    legalName: s.legalName,
+    cnpj: s.cnpj,
+    salesPhone: s.salesPhone,
+    videoPhone: s.videoPhone,
+    ceoPhone: s.ceoPhone,
+    email: s.email,
+    street: s.address.street,
+    city: s.address.city,
+    state: s.address.state,
+    postalCode: s.address.postalCode,
+    mapsUrl: s.mapsUrl,
+    hours: s.hours,
+  };
+}
+
 /** Every value changed, typed the way a person would (punctuation in numbers, lower-case UF). */
 const newForm: Record<string, string> = {
   legal_name: "Vento Sul Comunicação Ltda.",
   cnpj: "98765432000110",
   sales_phone: "+55 (11) 91234-5678",
-  sales_phone_display: "(11) 91234-5678",
-  video_phone: "55 11 98765-4321",
-  video_phone_display: "(11) 98765-4321",
-  ceo_phone: "5511955554444",
+  video_phone: "(11) 98765-4321",
+  ceo_phone: "11955554444",
   email: "ola@ventosul.com.br",
   street: "Rua Augusta, 500, Conj. 12 - Consolação",
   city: "São Paulo",
@@ -46,9 +62,9 @@ const newForm: Record<string, string> = {
 /** What must no longer appear anywhere once newForm is saved. */
 const OLD_VALUES = [
   site.salesPhone,
-  site.salesPhoneDisplay,
+  formatPhone(site.salesPhone),
   site.videoPhone,
-  site.videoPhoneDisplay,
+  formatPhone(site.videoPhone),
   site.ceoPhone,
   site.email,
   site.cnpj,
@@ -85,10 +101,10 @@ describe("/admin/configuracoes (route)", () => {
     const cookie = await sessionCookie();
     const version = await currentContentVersion();
     const cases: Array<[Record<string, string>, Record<string, string>]> = [
-      [{ sales_phone: "62991234567" }, { sales_phone: "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)" }],
-      [{ sales_phone: "991234567" }, { sales_phone: "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)" }],
-      [{ video_phone: "55629912345" }, { video_phone: "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)" }],
-      [{ ceo_phone: "55 62 9912x4567" }, { ceo_phone: "Informe o número com código do país e DDD, só com dígitos (ex.: 5562991234567)" }],
+      [{ sales_phone: "99123-4567" }, { sales_phone: "Informe um número do Brasil com DDD (ex.: (62) 99123-4567)" }],
+      [{ sales_phone: "+1 (415) 555-0100" }, { sales_phone: "Informe um número do Brasil com DDD (ex.: (62) 99123-4567)" }],
+      [{ video_phone: "55629912345" }, { video_phone: "Informe um número do Brasil com DDD (ex.: (62) 99123-4567)" }],
+      [{ ceo_phone: "55 62 9912x4567" }, { ceo_phone: "Informe um número do Brasil com DDD (ex.: (62) 99123-4567)" }],
       [{ email: "contato@" }, { email: "Informe um e-mail válido" }],
       [{ cnpj: "12.345.678/0001" }, { cnpj: "Informe um CNPJ válido (00.000.000/0000-00)" }],
       [{ maps_url: "http://maps.example.com/x" }, { maps_url: "Informe uma URL válida começando com https://" }],
@@ -96,7 +112,6 @@ describe("/admin/configuracoes (route)", () => {
       [{ facebook_url: "facebook.com/ventosul" }, { facebook_url: "Informe uma URL válida começando com https://" }],
       [{ state: "Goiás" }, { state: "Informe a UF com duas letras (ex.: GO)" }],
       [{ postal_code: "7423" }, { postal_code: "Informe um CEP válido (00000-000)" }],
-      [{ sales_phone_display: "  " }, { sales_phone_display: "Informe o telefone de vendas como deve aparecer no site" }],
       [{ legal_name: "" }, { legal_name: "Informe a razão social" }],
       [{ street: "x".repeat(201) }, { street: "Use no máximo 200 caracteres" }],
     ];
@@ -136,7 +151,8 @@ describe("/admin/configuracoes (route)", () => {
       youtubeUrl: "",
     });
     const page = (await settingsRoute.loader(routeArgs(getRequest(PATH, { cookie })))) as Awaited<ReturnType<typeof settingsRoute.loader>>;
-    expect(page.values.sales_phone).toBe("5511912345678");
+    // Each number comes back as the site shows it, ready to be saved again as it is.
+    expect(page.values).toMatchObject({ sales_phone: "(11) 91234-5678", video_phone: "(11) 98765-4321", ceo_phone: "(11) 95555-4444" });
     // The public layout hands the new values to every component.
     const layout = (await layoutLoader(routeArgs(getRequest("/")))) as Awaited<ReturnType<typeof layoutLoader>>;
     expect(layout.settings.salesPhone).toBe("5511912345678");
@@ -150,6 +166,59 @@ describe("/admin/configuracoes (route)", () => {
     expect((await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).hours).toBe("Seg-Sex 8h-18h");
     expect(await db.siteSettings.count()).toBe(1);
     await responseOf(settingsRoute.action, formRequest(PATH, newForm, { cookie }));
+  });
+
+  it("takes each phone once, in any common format, and stores the digits the WhatsApp links need", async () => {
+    const typed = [
+      "(62) 99123-4567",
+      "+55 62 99123-4567",
+      "+55 (62) 99123-4567",
+      "62991234567",
+      "5562991234567",
+      "062 99123-4567",
+      " 62 9 9123 4567 ",
+      "62.99123.4567",
+    ];
+    for (const phone of typed) expect(phoneDigits(phone), phone).toBe("5562991234567");
+    expect(phoneDigits("(62) 3123-4567")).toBe("556231234567");
+    for (const phone of ["99123-4567", "+1 415 555 0100", "+62 99123-4567", "(62) 9912-x4567", "55629912345", "(62) 89123-4567", ""]) {
+      expect(phoneDigits(phone), phone).toBeNull();
+    }
+    expect(formatPhone("5562991234567")).toBe("(62) 99123-4567");
+    expect(formatPhone("556231234567")).toBe("(62) 3123-4567");
+
+    const cookie = await sessionCookie();
+    const before = await db.siteSettings.findUnique({ where: { id: 1 } });
+    for (const phone of typed) {
+      const response = await responseOf(settingsRoute.action, formRequest(PATH, { ...demoForm, sales_phone: phone }, { cookie }));
+      expect(response.status, phone).toBe(302);
+      expect((await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).salesPhone, phone).toBe("5562991234567");
+    }
+    // The form shows no second "as shown on the site" field to fill.
+    expect(Object.keys(demoForm).filter((field) => field.includes("display"))).toEqual([]);
+    if (before) await db.siteSettings.update({ where: { id: 1 }, data: before });
+    else await db.siteSettings.delete({ where: { id: 1 } });
+  });
+
+  it("a row saved before (the numbers as digits) keeps working: each number shown formatted, the digits unchanged", async () => {
+    const before = await db.siteSettings.findUnique({ where: { id: 1 } });
+    await db.siteSettings.upsert({
+      where: { id: 1 },
+      create: { id: 1, ...rowOf(defaultSiteSettings), salesPhone: "5511912345678", videoPhone: "551133334444" },
+      update: { salesPhone: "5511912345678", videoPhone: "551133334444" },
+    });
+    const settings = await getSiteSettings();
+    expect(settings).toMatchObject({
+      salesPhone: "5511912345678",
+      salesPhoneDisplay: "(11) 91234-5678",
+      videoPhone: "551133334444",
+      videoPhoneDisplay: "(11) 3333-4444",
+    });
+    const cookie = await sessionCookie();
+    const page = (await settingsRoute.loader(routeArgs(getRequest(PATH, { cookie })))) as Awaited<ReturnType<typeof settingsRoute.loader>>;
+    expect(page.values).toMatchObject({ sales_phone: "(11) 91234-5678", video_phone: "(11) 3333-4444" });
+    if (before) await db.siteSettings.update({ where: { id: 1 }, data: before });
+    else await db.siteSettings.delete({ where: { id: 1 } });
   });
 
   it("an unreadable settings table never breaks a public page: logged, last values (or the defaults) used", async () => {
@@ -231,7 +300,7 @@ describe("public site after a change (production server, page cache warm)", () =
         expect(await (await get(dataUrl(path))).text(), path).toContain(defaultSiteSettings.email);
       }
     }
-    expect((await (await chat("Qual o telefone de vocês?")).json()).reply).toContain(site.salesPhoneDisplay);
+    expect((await (await chat("Qual o telefone de vocês?")).json()).reply).toContain(formatPhone(site.salesPhone));
 
     const cookie = await sessionCookie();
     const body = new FormData();

@@ -1,6 +1,8 @@
 // Entries of the activity log as a list that reads like sentences: "ana@… editou “Case X”",
-// with the section, the time in São Paulo and what changed. Used by the dashboard and /admin/atividade.
-import { actionName, formatActivityTime, sectionName } from "~/lib/activity";
+// with the section, the time in São Paulo and what changed. The row's name links to its edit form
+// while the row exists (plain text once it is deleted). Used by the dashboard and /admin/atividade.
+import { Link } from "react-router";
+import { entryVerb, formatActivityTime, sectionName } from "~/lib/activity";
 
 export interface ActivityRow {
   id: number;
@@ -10,6 +12,8 @@ export interface ActivityRow {
   action: string;
   targetLabel: string | null;
   summary: string;
+  /** The edit form of the row the entry names, while it exists. */
+  href?: string | null;
 }
 
 export function ActivityList({ entries }: { entries: ActivityRow[] }) {
@@ -19,8 +23,19 @@ export function ActivityList({ entries }: { entries: ActivityRow[] }) {
         <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
           <div className="min-w-0">
             <p className="break-words text-slate-900">
-              <span className="font-semibold">{entry.actorEmail}</span> {actionName(entry.action).toLowerCase()}
-              {entry.targetLabel ? <span className="font-medium"> “{entry.targetLabel}”</span> : null}
+              <span className="font-semibold">{entry.actorEmail}</span> {entryVerb(entry.action, entry.targetLabel)}
+              {entry.targetLabel ? (
+                <>
+                  {" "}
+                  {entry.href ? (
+                    <Link to={entry.href} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                      “{entry.targetLabel}”
+                    </Link>
+                  ) : (
+                    <span className="font-medium">“{entry.targetLabel}”</span>
+                  )}
+                </>
+              ) : null}
             </p>
             {entry.summary ? <p className="mt-0.5 break-words text-sm text-slate-600">{entry.summary}</p> : null}
           </div>

@@ -1,5 +1,6 @@
-// A section's list in display order, with "Mover para cima" / "Mover para baixo" on each row:
-// plain forms that work without JavaScript. With JavaScript each row also gets a drag handle
+// A section's list in display order. Each row shows its place ("Posição 2 de 5") and has plain
+// forms that work without JavaScript: "Mover para cima" / "Mover para baixo" (one place), and a
+// position field with "Mover" (straight to any place, one round trip). With JavaScript each row also gets a drag handle
 // (dnd-kit: mouse, touch, and the keyboard: Space or Enter to lift, arrows to move, Space or
 // Enter to drop, Escape to cancel), and a drop posts the whole new order at once.
 import {
@@ -44,7 +45,7 @@ export function SortableList<T extends { id: string }>({ items, label, render, c
           {items.map((item, index) => (
             <li key={item.id} className={itemClassName}>
               {render(item)}
-              <MoveButtons id={item.id} label={label(item)} first={index === 0} last={index === items.length - 1} />
+              <MoveControls id={item.id} label={label(item)} index={index} count={items.length} />
             </li>
           ))}
         </ul>
@@ -90,7 +91,8 @@ function DraggableList<T extends { id: string }>({ items, label, render, classNa
     if (!over || active.id === over.id) return;
     const next = arrayMove(order, order.indexOf(String(active.id)), order.indexOf(String(over.id)));
     setOrder(next);
-    void fetcher.submit({ intent: "reorder", order: next.join(",") }, { method: "post" });
+    // The dragged row's id names it in the activity log.
+    void fetcher.submit({ intent: "reorder", order: next.join(","), id: String(active.id) }, { method: "post" });
   }
 
   return (
@@ -113,7 +115,7 @@ function DraggableList<T extends { id: string }>({ items, label, render, classNa
               {(handle) => (
                 <>
                   {render(item)}
-                  <MoveButtons id={item.id} label={label(item)} first={index === 0} last={index === rows.length - 1} handle={handle} />
+                  <MoveControls id={item.id} label={label(item)} index={index} count={rows.length} handle={handle} />
                 </>
               )}
             </SortableRow>
@@ -150,14 +152,49 @@ function SortableRow({ id, label, className, children }: { id: string; label: st
   );
 }
 
-/** Two plain forms (work without JavaScript): move this row one place up or down; with JavaScript the drag handle goes first. */
-function MoveButtons({ id, label, first, last, handle }: { id: string; label: string; first: boolean; last: boolean; handle?: ReactNode }) {
-  if (first && last && !handle) return null;
+const controlClass = "rounded-lg border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50";
+
+/**
+ * The row's place and the plain forms that change it (they work without JavaScript): one place up
+ * or down, or straight to a chosen position. With JavaScript the drag handle goes first.
+ */
+function MoveControls({ id, label, index, count, handle }: { id: string; label: string; index: number; count: number; handle?: ReactNode }) {
+  const fieldId = `posicao-${id}`;
   return (
-    <div className="flex gap-2">
-      {handle}
-      {first ? null : <MoveButton id={id} label={label} move="up" />}
-      {last ? null : <MoveButton id={id} label={label} move="down" />}
+    <div className="flex flex-wrap items-center gap-2">
+      {count > 1 ? (
+        <>
+          {handle}
+          {index === 0 ? null : <MoveButton id={id} label={label} move="up" />}
+          {index === count - 1 ? null : <MoveButton id={id} label={label} move="down" />}
+          <Form method="post" preventScrollReset className="flex items-center gap-1.5 text-sm text-slate-600">
+            <input type="hidden" name="intent" value="reorder" />
+            <input type="hidden" name="id" value={id} />
+            <label htmlFor={fieldId}>Posição</label>
+            <input
+              id={fieldId}
+              // A new key when the row's place changes, so the field shows the new place after a move.
+              key={index}
+              name="position"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={count}
+              required
+              defaultValue={index + 1}
+              aria-label={`Posição de ${label}`}
+              aria-describedby={`${fieldId}-de`}
+              className="w-16 rounded-lg border border-slate-300 px-2 py-1 text-slate-900"
+            />
+            <span id={`${fieldId}-de`}>de {count}</span>
+            <button type="submit" aria-label={`Mover para a posição: ${label}`} className={controlClass}>
+              Mover
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">Posição 1 de 1</p>
+      )}
     </div>
   );
 }
@@ -168,14 +205,7 @@ function MoveButton({ id, label, move }: { id: string; label: string; move: "up"
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="reorder" />
       <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        name="move"
-        value={move}
-        aria-label={`${text}: ${label}`}
-        title={text}
-        className="rounded-lg border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50"
-      >
+      <button type="submit" name="move" value={move} aria-label={`${text}: ${label}`} title={text} className={controlClass}>
         <span aria-hidden="true">{move === "up" ? "↑" : "↓"}</span>
       </button>
     </Form>
