@@ -28,7 +28,7 @@ import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { CheckboxField, FileField, TextAreaField, TextField } from "~/components/admin/fields";
 import { mediaUrlError, requiredText } from "~/lib/forms/admin-schema";
-import { ConfirmDelete } from "~/components/admin/modal";
+import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { PreviewButton } from "~/components/admin/blog-preview-button";
 import { BlogContentField } from "~/components/admin/blog-content-field";
 import { LocalDraftOffer, useLocalDraft } from "~/components/admin/local-draft";

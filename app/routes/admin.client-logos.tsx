@@ -25,7 +25,7 @@ import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-fo
 import { intOr, requiredText } from "~/lib/forms/admin-schema";
 import { previewSrc } from "~/lib/image-url";
 import { FileField, TextField, useFilePreview } from "~/components/admin/fields";
-import { ConfirmDelete } from "~/components/admin/modal";
+import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
 import { isReorder, reorderRows } from "~/lib/admin-order.server";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
