@@ -3,7 +3,7 @@
 // The agency works in São Paulo time, so the admin types and reads publication times in that
 // zone (a `datetime-local` value, which carries no zone of its own), whatever the server's zone.
 const SCHEDULE_TIME_ZONE = "America/Sao_Paulo";
-export const SCHEDULE_ZONE_LABEL = "horário de Brasília (São Paulo)";
+export const SCHEDULE_ZONE_LABEL = "horário de Brasília";
 
 export type PostStatus = "published" | "scheduled" | "draft";
 

@@ -278,7 +278,7 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
             if (slugInput instanceof HTMLInputElement) slugInput.value = slugify(event.currentTarget.value);
           }}
         />
-        <TextField field={fields.slug} label="Slug" required hint="Gerado a partir do título se ficar vazio." onInput={() => (slugEdited.current = true)} />
+        <TextField field={fields.slug} label="Slug" hint="Gerado a partir do título se ficar vazio." onInput={() => (slugEdited.current = true)} />
         <FileField
           name="cover_image"
           label="Imagem de capa"
