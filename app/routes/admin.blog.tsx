@@ -28,7 +28,7 @@ import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, TextAreaField, TextField } from "~/components/admin/fields";
 import { mediaUrlError, requiredText } from "~/lib/forms/admin-schema";
-import { ConfirmDelete } from "~/components/admin/modal";
+import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { PreviewButton } from "~/components/admin/blog-preview-button";
 import { RevisionsLink } from "~/components/admin/blog-revisions-link";
 import { keepSavedPostRevision } from "~/lib/blog/revisions.server";
@@ -369,7 +369,7 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
             if (slugInput instanceof HTMLInputElement) slugInput.value = slugify(event.currentTarget.value);
           }}
         />
-        <TextField field={fields.slug} label="Slug" required hint="Gerado a partir do título se ficar vazio." onInput={() => (slugEdited.current = true)} />
+        <TextField field={fields.slug} label="Slug" hint="Gerado a partir do título se ficar vazio." onInput={() => (slugEdited.current = true)} />
         <FileField
           name="cover_image"
           label="Imagem de capa"

@@ -26,7 +26,7 @@ import { requiredText } from "~/lib/forms/admin-schema";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
 import { previewSrc } from "~/lib/image-url";
 import { FileField, TextField, useFilePreview } from "~/components/admin/fields";
-import { ConfirmDelete } from "~/components/admin/modal";
+import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
 import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";

@@ -26,7 +26,7 @@ import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { requiredText } from "~/lib/forms/admin-schema";
 import { FileField, TextField } from "~/components/admin/fields";
-import { ConfirmDelete, Modal } from "~/components/admin/modal";
+import { ConfirmDelete, RouteDialog } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
 import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
@@ -152,7 +152,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
   const [libraryVideo, setLibraryVideo] = useState("");
   const hydrated = useHydrated();
   return (
-    <Modal title={t ? "Editar Depoimento" : "Novo Depoimento"} closeTo={LIST} wide>
+    <RouteDialog title={t ? "Editar Depoimento" : "Novo Depoimento"} closeTo={LIST} wide>
       <AdminForm
         recordId={t?.id}
         uploadDoneToast={{ type: "success", title: "Upload concluído", description: "Vídeo enviado com sucesso!" }}
@@ -177,6 +177,6 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
         />
         <TextField field={fields.display_order} label="Ordem de exibição" type="number" hint={t ? undefined : newRowHint(NEW_ROWS)} />
       </AdminForm>
-    </Modal>
+    </RouteDialog>
   );
 }

@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
-import { Modal } from "~/components/admin/modal";
+import { RouteDialog } from "~/components/admin/route-dialog";
 import { AdminPage } from "~/components/admin/page";
 import { CopyLink } from "~/components/account/copy-link";
 
@@ -325,7 +325,7 @@ function ConfirmChange({ verb, member, toast }: { verb: "deactivate" | "remove";
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === verb;
   const deactivating = verb === "deactivate";
   return (
-    <Modal title={deactivating ? "Desativar conta" : "Remover da equipe"} closeTo={LIST} role="alertdialog">
+    <RouteDialog title={deactivating ? "Desativar conta" : "Remover da equipe"} closeTo={LIST} role="alertdialog">
       {toast?.type === "error" ? (
         <div className="mb-4">
           <InlineAlert toast={toast} />
@@ -339,18 +339,13 @@ function ConfirmChange({ verb, member, toast }: { verb: "deactivate" | "remove";
       <Form method="post" action={LIST} className="mt-6 flex flex-wrap justify-end gap-3">
         <input type="hidden" name="intent" value={verb} />
         <input type="hidden" name="id" value={member.id} />
-        <Link
-          to={LIST}
-          preventScrollReset
-          data-autofocus
-          className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50"
-        >
+        <Link to={LIST} preventScrollReset className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50">
           Cancelar
         </Link>
         <button type="submit" disabled={busy} className="rounded-full bg-red-600 px-5 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60">
           {busy ? "Aguarde..." : deactivating ? "Desativar" : "Remover"}
         </button>
       </Form>
-    </Modal>
+    </RouteDialog>
   );
 }

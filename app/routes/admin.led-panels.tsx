@@ -23,7 +23,7 @@ import type { UploadRule } from "~/lib/upload.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, MediaPreview, TextAreaField, TextField } from "~/components/admin/fields";
 import { requiredText } from "~/lib/forms/admin-schema";
-import { ConfirmDelete, Modal } from "~/components/admin/modal";
+import { ConfirmDelete, RouteDialog } from "~/components/admin/route-dialog";
 import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const LIST = "/admin/led-panels";
@@ -114,7 +114,7 @@ function PanelForm({ panel, actionData }: { panel: Panel | null; actionData: Rou
     `led-${panel?.id ?? "novo"}`,
   );
   return (
-    <Modal title={panel ? "Editar Painel" : "Novo Painel"} closeTo={LIST} wide>
+    <RouteDialog title={panel ? "Editar Painel" : "Novo Painel"} closeTo={LIST} wide>
       <AdminForm
         recordId={panel?.id}
         form={form}
@@ -139,6 +139,6 @@ function PanelForm({ panel, actionData }: { panel: Panel | null; actionData: Rou
           invalidToast={{ type: "error", title: "Erro ao fazer upload da foto", description: "Por favor, selecione uma imagem." }}
         />
       </AdminForm>
-    </Modal>
+    </RouteDialog>
   );
 }

@@ -13,7 +13,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { BUCKETS, isBucket, isSafeKey, storage } from "~/lib/storage/index.server";
 import { discard, type UploadRule } from "~/lib/upload.server";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
-import { ConfirmDelete } from "~/components/admin/modal";
+import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { AdminPage, EmptyState, Pager } from "~/components/admin/page";
 import { LibraryThumbnail, withoutParam } from "~/components/admin/media-picker";
 

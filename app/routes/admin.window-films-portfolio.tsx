@@ -27,7 +27,7 @@ import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-fo
 import { repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { initialUrls, UrlListField } from "~/components/admin/url-list";
-import { ConfirmDelete } from "~/components/admin/modal";
+import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
 import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";

@@ -12,7 +12,7 @@ import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-fo
 import { intOr, mediaListErrors, requiredText } from "~/lib/forms/admin-schema";
 import { previewSrc } from "~/lib/image-url";
 import { TextAreaField, TextField } from "~/components/admin/fields";
-import { ConfirmDelete } from "~/components/admin/modal";
+import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
 import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";

@@ -1,17 +1,28 @@
-// JavaScript on, keyboard only: the admin's dialogs behave as modal dialogs. The delete
+// JavaScript on, keyboard only: the admin's dialogs are the browser's modal <dialog>. The delete
 // confirmation (an alert dialog) starts on its harmless choice, 'Cancelar'; Tab and Shift+Tab
 // stay inside every dialog; Escape or 'Cancelar' close it and focus returns to the control that
 // opened it. (Without JavaScript the same markup is a confirmation page: admin.nojs.spec.ts.)
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { formReady, signIn } from "./admin-helpers";
 
-/** Presses Tab (or Shift+Tab) more times than the dialog has stops: focus never leaves it. */
+/**
+ * Presses Tab (or Shift+Tab) more times than the dialog has stops: focus never reaches the page
+ * behind the modal dialog. (Past its last control the browser may take focus to its own address
+ * bar and tabs, outside the page, as it does for any modal <dialog>; the next Tab comes back in.)
+ */
 async function expectFocusTrapped(page: Page, dialog: Locator, key: "Tab" | "Shift+Tab") {
   const stops = await dialog.locator('a[href], button:not([disabled]), input:not([type="hidden"]), select, textarea').count();
+  let inside = 0;
   for (let i = 0; i < stops + 2; i++) {
     await page.keyboard.press(key);
-    await expect(dialog.locator(":focus")).toHaveCount(1);
+    const where = await dialog.evaluate((element) => {
+      const active = document.activeElement;
+      return !active || active === document.body ? "browser" : element.contains(active) ? "dialog" : "page";
+    });
+    expect(where).not.toBe("page");
+    if (where === "dialog") inside++;
   }
+  expect(inside).toBeGreaterThanOrEqual(stops);
 }
 
 test("delete confirmation: focus on 'Cancelar', trapped inside, back to 'Excluir …' on close", async ({ page }) => {
@@ -24,7 +35,10 @@ test("delete confirmation: focus on 'Cancelar', trapped inside, back to 'Excluir
   await expect(dialog).toContainText("Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita.");
   await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeFocused();
 
-  // Order inside: Fechar (×), Cancelar, Excluir; Tab wraps from the last to the first and back.
+  // The browser's own modal dialog (the page behind it is inert), not a box drawn over the page.
+  await expect(page.locator("dialog:modal")).toHaveCount(1);
+  await expect(page.locator("dialog:modal")).toHaveRole("alertdialog");
+  // Order inside: Cancelar, Excluir, Fechar (×).
   await page.keyboard.press("Tab");
   await expect(dialog.getByRole("button", { name: "Excluir" })).toBeFocused();
   await page.keyboard.press("Tab");
@@ -60,6 +74,7 @@ test("form dialogs (LED panels, course testimonials): first field focused, focus
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog");
     await expect(dialog.locator(`[name="${field}"]`)).toBeFocused();
+    await expect(page.locator("dialog:modal")).toHaveCount(1);
     await expectFocusTrapped(page, dialog, "Shift+Tab");
     await expectFocusTrapped(page, dialog, "Tab");
     await page.keyboard.press("Escape");

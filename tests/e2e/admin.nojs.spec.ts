@@ -6,6 +6,9 @@ test("without JavaScript: create and delete an LED panel through the confirmatio
   const title = unique("Painel sem JS");
   await signIn(page);
   await page.goto("/admin/led-panels?novo");
+  // The form is the native <dialog>, shown open by the server's HTML (no script opens it).
+  await expect(page.locator("dialog[open]")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Novo Painel" })).toBeVisible();
   await page.locator('[name="title"]').fill(title);
   await page.locator('[name="primary_flow"]').fill("10 mil/dia");
   await page.locator('[name="reach"]').fill("300 mil/mês");
@@ -22,6 +25,7 @@ test("without JavaScript: create and delete an LED panel through the confirmatio
   await page.getByRole("link", { name: `Excluir ${title}` }).click();
   await expect(page).toHaveURL(/\?excluir=/);
   await expect(page.getByRole("alertdialog")).toContainText("Tem certeza que deseja excluir este painel?");
+  await expect(page.locator("dialog[open]")).toHaveRole("alertdialog");
   await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
   await expect(page.locator("[data-toast]").filter({ hasText: "Painel excluído com sucesso!" })).toBeVisible();
   await page.goto("/led-panels");
