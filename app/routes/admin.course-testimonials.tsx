@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.course-testimonials";
 import { db } from "~/lib/db.server";
+import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
@@ -32,7 +33,8 @@ import { isReorder, reorderRows } from "~/lib/admin-order.server";
 import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
 import { useHydrated } from "~/hooks/use-hydrated";
 
-const LIST = "/admin/course-testimonials";
+const SECTION = SECTIONS.courseTestimonials;
+const LIST = SECTION.path;
 export const VIDEO_REQUIRED = "Envie o vídeo do depoimento antes de salvar.";
 
 export const courseTestimonialSchema = z.object({
@@ -42,7 +44,7 @@ export const courseTestimonialSchema = z.object({
 });
 
 // The list's order, which the public pages follow too.
-const DISPLAY_ORDER = [{ displayOrder: "asc" as const }, { createdAt: "asc" as const }];
+const DISPLAY_ORDER = SECTION.displayOrder;
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });
@@ -55,7 +57,7 @@ const failed =
   (message: string): Toast => ({ type: "error", title: `${what}: ${message}` });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, "course-testimonials", "studentName");
+  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const picking = await libraryStep(parsed, UPLOADS);
@@ -97,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Depoimentos do curso | Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 export default function AdminCourseTestimonials({ actionData }: Route.ComponentProps) {
   const { items: testimonials, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
