@@ -23,21 +23,21 @@ type Context = Readonly<RouterContextProvider> | undefined;
 export async function listPortfolio(category: string | null) {
   const rows = await db.portfolioItem.findMany({
     where: category ? { category } : undefined,
-    orderBy: SECTIONS.portfolio.displayOrder,
+    orderBy: SECTIONS.portfolio.publicOrder,
   });
   return rows.map((r) => ({ ...r, images: urlList(r.images), videos: urlList(r.videos) }));
 }
 
 export function listLedPanels() {
-  return db.ledPanel.findMany({ orderBy: SECTIONS.ledPanels.displayOrder });
+  return db.ledPanel.findMany({ orderBy: SECTIONS.ledPanels.publicOrder });
 }
 
 /** The video brand's projects (those of `category` when given), its testimonials, and the hero's
  * background video: the first project's video cover, whatever the filter, so the hero stays put. */
 export async function listWindowFilms(category: string | null) {
   const [all, testimonials] = await Promise.all([
-    db.windowFilmsProject.findMany({ orderBy: SECTIONS.windowFilmsPortfolio.displayOrder }),
-    db.windowFilmsTestimonial.findMany({ orderBy: SECTIONS.windowFilmsTestimonials.displayOrder }),
+    db.windowFilmsProject.findMany({ orderBy: SECTIONS.windowFilmsPortfolio.publicOrder }),
+    db.windowFilmsTestimonial.findMany({ orderBy: SECTIONS.windowFilmsTestimonials.publicOrder }),
   ]);
   return {
     projects: all.filter((p) => !category || p.category === category).map((p) => ({ ...p, images: urlList(p.images), videos: urlList(p.videos) })),
@@ -49,7 +49,7 @@ export async function listWindowFilms(category: string | null) {
 /** Client logos for the home strip; a failure is logged and hides the strip. */
 export async function listClientLogos(context: Context) {
   try {
-    return await db.clientLogo.findMany({ orderBy: SECTIONS.clientLogos.displayOrder });
+    return await db.clientLogo.findMany({ orderBy: SECTIONS.clientLogos.publicOrder });
   } catch (error) {
     log("error", "client logos unreadable, strip hidden", errorFields(error));
     markDegraded(context);
@@ -58,7 +58,7 @@ export async function listClientLogos(context: Context) {
 }
 
 export function listCourseTestimonials() {
-  return db.courseTestimonial.findMany({ orderBy: SECTIONS.courseTestimonials.displayOrder });
+  return db.courseTestimonial.findMany({ orderBy: SECTIONS.courseTestimonials.publicOrder });
 }
 
 export async function listPublishedPosts(context: Context) {
@@ -66,7 +66,7 @@ export async function listPublishedPosts(context: Context) {
     return await db.blogPost.findMany({
       where: publicPostWhere(),
       select: { id: true, title: true, slug: true, coverImage: true, excerpt: true, author: true, publishedAt: true },
-      orderBy: SECTIONS.blog.displayOrder,
+      orderBy: SECTIONS.blog.publicOrder,
     });
   } catch (error) {
     log("error", "blog posts unreadable, list shown empty", errorFields(error));

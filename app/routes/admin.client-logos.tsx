@@ -48,7 +48,7 @@ function isLogoUrl(value: string): boolean {
 }
 
 // The list's order, which the public pages follow too.
-const DISPLAY_ORDER = SECTION.displayOrder;
+const DISPLAY_ORDER = SECTION.publicOrder;
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.clientLogo.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar logos" });

@@ -44,7 +44,7 @@ export const courseTestimonialSchema = z.object({
 });
 
 // The list's order, which the public pages follow too.
-const DISPLAY_ORDER = SECTION.displayOrder;
+const DISPLAY_ORDER = SECTION.publicOrder;
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });

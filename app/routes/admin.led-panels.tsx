@@ -40,7 +40,7 @@ export const ledPanelSchema = z.object({
 });
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.ledPanel.findMany({ orderBy: SECTION.displayOrder }), { title: "Erro ao carregar painéis" });
+  sectionLoader(request, () => db.ledPanel.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar painéis" });
 
 const UPLOADS: Record<string, UploadRule> = { photo: { bucket: "blog-media", accept: "image" } };
 

@@ -48,7 +48,7 @@ export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(
     request,
     async () => {
-      const rows = await db.portfolioItem.findMany({ orderBy: SECTION.displayOrder });
+      const rows = await db.portfolioItem.findMany({ orderBy: SECTION.publicOrder });
       return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
     },
     { title: "Erro ao carregar projetos" },

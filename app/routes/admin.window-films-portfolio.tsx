@@ -52,7 +52,7 @@ export const filmsProjectSchema = z.object({
 });
 
 // The list's order, which the public pages follow too.
-const DISPLAY_ORDER = SECTION.displayOrder;
+const DISPLAY_ORDER = SECTION.publicOrder;
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(

@@ -38,7 +38,7 @@ export const testimonialSchema = z.object({
 });
 
 // The list's order, which the public pages follow too.
-const DISPLAY_ORDER = SECTION.displayOrder;
+const DISPLAY_ORDER = SECTION.publicOrder;
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });

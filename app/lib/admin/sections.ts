@@ -55,7 +55,7 @@ export interface ContentSection<M extends SectionModel> {
   /** The column an admin's drag-and-drop reorder writes (0, 1, 2…), if the section has one. */
   orderColumn: Column<M> | null;
   /** The order the public site shows the rows in (and the admin list, where the section is reordered by hand). */
-  displayOrder: Models[M]["orderBy"][];
+  publicOrder: Models[M]["orderBy"][];
 }
 
 function contentSection<M extends SectionModel, const K extends string>(section: Omit<ContentSection<M>, "key" | "path"> & { key: K }) {
@@ -73,7 +73,7 @@ export const SECTIONS = {
     htmlColumns: [],
     labelColumn: "title",
     orderColumn: null,
-    displayOrder: [{ createdAt: "desc" }],
+    publicOrder: [{ createdAt: "desc" }],
   }),
   ledPanels: contentSection({
     key: "led-panels",
@@ -85,7 +85,7 @@ export const SECTIONS = {
     htmlColumns: [],
     labelColumn: "title",
     orderColumn: null,
-    displayOrder: [{ createdAt: "desc" }],
+    publicOrder: [{ createdAt: "desc" }],
   }),
   windowFilmsPortfolio: contentSection({
     key: "window-films-portfolio",
@@ -97,7 +97,7 @@ export const SECTIONS = {
     htmlColumns: [],
     labelColumn: "title",
     orderColumn: "orderIndex",
-    displayOrder: [{ orderIndex: "asc" }, { createdAt: "desc" }],
+    publicOrder: [{ orderIndex: "asc" }, { createdAt: "desc" }],
   }),
   windowFilmsTestimonials: contentSection({
     key: "window-films-testimonials",
@@ -109,7 +109,7 @@ export const SECTIONS = {
     htmlColumns: [],
     labelColumn: "clientName",
     orderColumn: "orderIndex",
-    displayOrder: [{ orderIndex: "asc" }, { createdAt: "desc" }],
+    publicOrder: [{ orderIndex: "asc" }, { createdAt: "desc" }],
   }),
   clientLogos: contentSection({
     key: "client-logos",
@@ -121,7 +121,7 @@ export const SECTIONS = {
     htmlColumns: [],
     labelColumn: "clientName",
     orderColumn: "orderIndex",
-    displayOrder: [{ orderIndex: "asc" }, { createdAt: "asc" }],
+    publicOrder: [{ orderIndex: "asc" }, { createdAt: "asc" }],
   }),
   courseTestimonials: contentSection({
     key: "course-testimonials",
@@ -133,7 +133,7 @@ export const SECTIONS = {
     htmlColumns: [],
     labelColumn: "studentName",
     orderColumn: "displayOrder",
-    displayOrder: [{ displayOrder: "asc" }, { createdAt: "asc" }],
+    publicOrder: [{ displayOrder: "asc" }, { createdAt: "asc" }],
   }),
   blog: contentSection({
     key: "blog",
@@ -146,7 +146,7 @@ export const SECTIONS = {
     labelColumn: "title",
     orderColumn: null,
     // Published posts, newest first (the admin list puts drafts and scheduled posts on top).
-    displayOrder: [{ publishedAt: "desc" }, { createdAt: "desc" }],
+    publicOrder: [{ publishedAt: "desc" }, { createdAt: "desc" }],
   }),
 };
 
