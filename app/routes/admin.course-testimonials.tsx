@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return reorderRows(parsed.form, {
       list: LIST,
       current: () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, studentName: true } }),
-      save: (ids) => db.$transaction(ids.map((id, position) => db.courseTestimonial.update({ where: { id }, data: { displayOrder: position } }))),
+      save: (ids) => db.$transaction(ids.map((id, position) => db.courseTestimonial.update({ where: { id }, data: { orderIndex: position } }))),
       log,
     });
   }
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (draft.stale) return refuse(draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
     const v = parsedValue(draft);
-    await writeRow(draft, model, { studentName: v.student_name, displayOrder: v.display_order, videoUrl: draft.fileUrl.video_url! }, log);
+    await writeRow(draft, model, { studentName: v.student_name, orderIndex: v.display_order, videoUrl: draft.fileUrl.video_url! }, log);
     return saved(LIST, {
       type: "success",
       title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",
@@ -120,7 +120,7 @@ export default function AdminCourseTestimonials({ actionData }: Route.ComponentP
               <video src={t.videoUrl} className="aspect-[9/16] w-full bg-black object-cover" controls playsInline preload="metadata" />
               <div className="space-y-2 p-3">
                 <h2 className="font-semibold text-slate-900">{t.studentName}</h2>
-                <p className="text-xs text-slate-500">Ordem: {t.displayOrder}</p>
+                <p className="text-xs text-slate-500">Ordem: {t.orderIndex}</p>
                 <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.studentName} />
               </div>
             </>
@@ -141,7 +141,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
   const { form, fields, setXhrResult } = useAdminForm(
     courseTestimonialSchema,
     actionData,
-    t ? { id: t.id, student_name: t.studentName, display_order: String(t.displayOrder) } : { display_order: "0" },
+    t ? { id: t.id, student_name: t.studentName, display_order: String(t.orderIndex) } : { display_order: "0" },
     `course-${t?.id ?? "novo"}`,
   );
   // With JavaScript, saving stays disabled until a video is chosen, uploaded or from the media

@@ -77,6 +77,11 @@ describe("the registry of admin sections", () => {
     for (const id of Object.keys(NOT_FILES)) expect(fieldOf(...(id.split(".") as [string, string])), id).toBeDefined();
   });
 
+  it("names the order column the same in every table that has one", () => {
+    const names = new Set(CONTENT_SECTIONS.flatMap((s) => (s.orderColumn ? [s.orderColumn] : [])));
+    expect([...names]).toEqual(["orderIndex"]);
+  });
+
   it("gives every section one key and one page, shown on the dashboard and in the activity log", () => {
     const keys = CONTENT_SECTIONS.map((s) => s.key);
     expect(new Set(keys).size).toBe(keys.length);

@@ -132,8 +132,8 @@ export const SECTIONS = {
     urlListColumns: [],
     htmlColumns: [],
     labelColumn: "studentName",
-    orderColumn: "displayOrder",
-    publicOrder: [{ displayOrder: "asc" }, { createdAt: "asc" }],
+    orderColumn: "orderIndex",
+    publicOrder: [{ orderIndex: "asc" }, { createdAt: "asc" }],
   }),
   blog: contentSection({
     key: "blog",
