@@ -75,7 +75,6 @@ const FIELD_LABELS: Record<string, string> = {
   challenge: "Desafio",
   solution: "Solução",
   orderIndex: "Ordem",
-  displayOrder: "Ordem",
   clientName: "Nome do cliente",
   clientRole: "Cargo",
   clientCompany: "Empresa",

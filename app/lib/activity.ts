@@ -1,22 +1,9 @@
 // The activity log's words, shared by the pages that show it (the log and the dashboard).
 
-/** Where a change happened: the admin section's path under /admin, with the name its menu shows. */
-export const ACTIVITY_SECTIONS = {
-  portfolio: "Portfólio",
-  "led-panels": "Painéis LED",
-  "window-films-portfolio": "Window Films · Portfólio",
-  "window-films-testimonials": "Window Films · Depoimentos",
-  "client-logos": "Logos de clientes",
-  "course-testimonials": "Depoimentos do curso",
-  blog: "Blog",
-  midia: "Biblioteca de mídia",
-  configuracoes: "Configurações",
-  login: "Acesso ao painel",
-  equipe: "Equipe",
-  conta: "Minha conta",
-} as const;
-
-export type ActivitySection = keyof typeof ACTIVITY_SECTIONS;
+// Where a change happened: the admin section's path under /admin, with the name its menu shows
+// (from the registry of admin sections).
+export { ACTIVITY_SECTIONS, type ActivitySection } from "./admin/sections";
+import { ACTIVITY_SECTIONS } from "./admin/sections";
 
 /** What was done, as the log reads: "<e-mail> criou…". */
 const ACTIVITY_ACTIONS = {

@@ -4,7 +4,7 @@
 //
 //   const parsed = await readAdminForm(request, UPLOADS); // 413/400, nothing stored
 //   if (!isParsed(parsed)) return parsed;
-//   const log = activityScope(context, "blog", "title");   // who, where, which column names a row
+//   const log = activityScope(context, SECTION.key, SECTION.labelColumn); // SECTION: app/lib/admin/sections.ts
 //   if (isDelete(parsed.form)) return deleteRow(parsed.form, { model, list, deleted, failed, log });
 //   const submission = parseWithZod(parsed.form, { schema });
 //   return guardSave(parsed, submission, failedToast, async () => {

@@ -1,8 +1,9 @@
 // Which rows use a stored file. A file is used by a row when one of the row's file columns, one
-// of its URL lists (portfolio images and videos) or, for blog posts, the HTML of its content
-// names the file. URLs are compared by the file they name (media-identity), so every spelling of
-// a file counts: /media/<bucket>/<key>, the site's or the S3 store's absolute URL, the image
+// of its URL lists (portfolio images and videos) or one of its HTML columns (a post's content)
+// names the file; the registry of admin sections (app/lib/admin/sections.ts) lists those columns.
+// URLs are compared by the file they name (media-identity), so every spelling of a file counts: /media/<bucket>/<key>, the site's or the S3 store's absolute URL, the image
 // route, percent-encoding, dot segments and doubled slashes.
+import { CONTENT_SECTIONS } from "./admin/sections";
 import { db } from "./db.server";
 import { mediaRef } from "./media-identity.server";
 import { urlList } from "./url-list";
@@ -49,36 +50,29 @@ function htmlUrls(html: string): string[] {
   return urls;
 }
 
-/** Every row that may hold a file, with the URLs it holds. */
+/** A section's table, as far as this module reads it. */
+interface RowReader {
+  findMany(args: { select: Record<string, true> }): Promise<Array<Record<string, unknown>>>;
+}
+
+/** Every row that may hold a file, with the URLs it holds: every file, URL-list and HTML column of every section. */
 async function rowsWithUrls(): Promise<RowUrls[]> {
-  const [portfolio, led, films, testimonials, logos, course, blog] = await Promise.all([
-    db.portfolioItem.findMany({ select: { id: true, title: true, coverImage: true, images: true, videos: true } }),
-    db.ledPanel.findMany({ select: { id: true, title: true, photo: true } }),
-    db.windowFilmsProject.findMany({ select: { id: true, title: true, coverImage: true, images: true, videos: true } }),
-    db.windowFilmsTestimonial.findMany({ select: { id: true, clientName: true, clientPhoto: true, videoUrl: true } }),
-    db.clientLogo.findMany({ select: { id: true, clientName: true, logoUrl: true } }),
-    db.courseTestimonial.findMany({ select: { id: true, studentName: true, videoUrl: true } }),
-    db.blogPost.findMany({ select: { id: true, title: true, coverImage: true, socialImage: true, content: true } }),
-  ]);
-  const edit = (path: string, id: string) => `/admin/${path}?editar=${id}`;
-  return [
-    ...portfolio.map((r) => ({
-      usage: { section: "Portfólio", row: r.title, editTo: edit("portfolio", r.id) },
-      urls: [r.coverImage, ...urlList(r.images), ...urlList(r.videos)],
-    })),
-    ...led.map((r) => ({ usage: { section: "Painéis LED", row: r.title, editTo: edit("led-panels", r.id) }, urls: [r.photo] })),
-    ...films.map((r) => ({
-      usage: { section: "Window Films · Portfólio", row: r.title, editTo: edit("window-films-portfolio", r.id) },
-      urls: [r.coverImage, ...urlList(r.images), ...urlList(r.videos)],
-    })),
-    ...testimonials.map((r) => ({
-      usage: { section: "Window Films · Depoimentos", row: r.clientName, editTo: edit("window-films-testimonials", r.id) },
-      urls: [r.clientPhoto, r.videoUrl],
-    })),
-    ...logos.map((r) => ({ usage: { section: "Logos de clientes", row: r.clientName, editTo: edit("client-logos", r.id) }, urls: [r.logoUrl] })),
-    ...course.map((r) => ({ usage: { section: "Depoimentos do curso", row: r.studentName, editTo: edit("course-testimonials", r.id) }, urls: [r.videoUrl] })),
-    ...blog.map((r) => ({ usage: { section: "Blog", row: r.title, editTo: edit("blog", r.id) }, urls: [r.coverImage, r.socialImage, ...htmlUrls(r.content)] })),
-  ];
+  const perSection = await Promise.all(
+    CONTENT_SECTIONS.map(async (section) => {
+      const columns: string[] = [section.labelColumn, ...section.fileColumns, ...section.urlListColumns, ...section.htmlColumns];
+      const select = Object.fromEntries(["id", ...columns].map((column) => [column, true as const]));
+      const rows = await (db[section.model] as unknown as RowReader).findMany({ select });
+      return rows.map((row) => ({
+        usage: { section: section.title, row: String(row[section.labelColumn] ?? ""), editTo: `${section.path}?editar=${String(row.id)}` },
+        urls: [
+          ...section.fileColumns.map((column) => row[column] as string | null | undefined),
+          ...section.urlListColumns.flatMap((column) => urlList(row[column])),
+          ...section.htmlColumns.flatMap((column) => htmlUrls(String(row[column] ?? ""))),
+        ],
+      }));
+    }),
+  );
+  return perSection.flat();
 }
 
 /** For every stored file some row uses, keyed by "bucket/key" (see mediaId): the rows that use it. */

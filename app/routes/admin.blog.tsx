@@ -3,6 +3,7 @@ import { Link, useLoaderData, useLocation, useSubmit } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.blog";
 import { db } from "~/lib/db.server";
+import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { sanitizeBlogHtml } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slugify";
@@ -51,7 +52,8 @@ import { CharacterCount, PublicationField, ReadingTime } from "~/components/admi
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { AdminPage, EmptyState } from "~/components/admin/page";
 
-const LIST = "/admin/blog";
+const SECTION = SECTIONS.blog;
+const LIST = SECTION.path;
 export const DELETE_POST_MESSAGE = "Tem certeza que deseja excluir este post?";
 export const SLUG_TAKEN = "Este slug já está em uso por outro post.";
 export const COVER_REQUIRED = "Imagem de capa é obrigatória";
@@ -112,7 +114,7 @@ const UPLOADS: Record<string, UploadRule> = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, "blog", "title");
+  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const picking = await libraryStep(parsed, UPLOADS);
@@ -198,7 +200,7 @@ async function postErrors(value: z.output<typeof blogSchema>, id: string | null,
   return taken ? { slug: [SLUG_TAKEN] } : {};
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 export default function AdminBlog({ actionData }: Route.ComponentProps) {
   const { items: posts, editing, deleting, loadError, saved } = useLoaderData<typeof loader>();

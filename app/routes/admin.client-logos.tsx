@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.client-logos";
 import { db } from "~/lib/db.server";
+import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
@@ -31,7 +32,8 @@ import { SortableList } from "~/components/admin/sortable-list";
 import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
-const LIST = "/admin/client-logos";
+const SECTION = SECTIONS.clientLogos;
+const LIST = SECTION.path;
 
 export const logoSchema = z.object({
   id: z.string().optional(),
@@ -47,7 +49,7 @@ function isLogoUrl(value: string): boolean {
 }
 
 // The list's order, which the public pages follow too.
-const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "asc" as const }];
+const DISPLAY_ORDER = SECTION.publicOrder;
 
 // New logos go to the end of the strip (older logos first).
 const NEW_ROWS: NewRowPlace = "last";
@@ -69,7 +71,7 @@ const UPLOADS: Record<string, UploadRule> = { logo_file: { bucket: "portfolio-me
 const SAVE_FAILED: Toast = { type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, "client-logos", "clientName");
+  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const picking = await libraryStep(parsed, UPLOADS);
@@ -105,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Logos de clientes | Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
   const { items: logos, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();

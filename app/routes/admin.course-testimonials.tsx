@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.course-testimonials";
 import { db } from "~/lib/db.server";
+import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
@@ -33,7 +34,8 @@ import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
 import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
 import { useHydrated } from "~/hooks/use-hydrated";
 
-const LIST = "/admin/course-testimonials";
+const SECTION = SECTIONS.courseTestimonials;
+const LIST = SECTION.path;
 export const VIDEO_REQUIRED = "Envie o vídeo do depoimento antes de salvar.";
 
 export const courseTestimonialSchema = z.object({
@@ -43,13 +45,13 @@ export const courseTestimonialSchema = z.object({
 });
 
 // The list's order, which the public pages follow too.
-const DISPLAY_ORDER = [{ displayOrder: "asc" as const }, { createdAt: "asc" as const }];
+const DISPLAY_ORDER = SECTION.publicOrder;
 
 // New testimonials go to the end of the list (older ones first).
 const NEW_ROWS: NewRowPlace = "last";
 const ORDER: OrderedSection = {
   current: () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, studentName: true } }),
-  save: (rows) => db.$transaction(rows.map(({ id, position }) => db.courseTestimonial.update({ where: { id }, data: { displayOrder: position } }))),
+  save: (rows) => db.$transaction(rows.map(({ id, position }) => db.courseTestimonial.update({ where: { id }, data: { orderIndex: position } }))),
   newRows: NEW_ROWS,
 };
 
@@ -64,7 +66,7 @@ const failed =
   (message: string): Toast => ({ type: "error", title: `${what}: ${message}` });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, "course-testimonials", "studentName");
+  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const picking = await libraryStep(parsed, UPLOADS);
@@ -92,8 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (draft.stale) return refuse(draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
     const v = parsedValue(draft);
-    const displayOrder = await positionToSave(v.display_order, draft.existing?.displayOrder, ORDER);
-    await writeRow(draft, model, { studentName: v.student_name, displayOrder, videoUrl: draft.fileUrl.video_url! }, log);
+    const orderIndex = await positionToSave(v.display_order, draft.existing?.orderIndex, ORDER);
+    await writeRow(draft, model, { studentName: v.student_name, orderIndex, videoUrl: draft.fileUrl.video_url! }, log);
     return saved(LIST, {
       type: "success",
       title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",
@@ -102,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Depoimentos do curso | Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 export default function AdminCourseTestimonials({ actionData }: Route.ComponentProps) {
   const { items: testimonials, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
@@ -143,7 +145,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
   const { form, fields, setXhrResult } = useAdminForm(
     courseTestimonialSchema,
     actionData,
-    t ? { id: t.id, student_name: t.studentName, display_order: String(t.displayOrder) } : {},
+    t ? { id: t.id, student_name: t.studentName, display_order: String(t.orderIndex) } : {},
     `course-${t?.id ?? "novo"}`,
   );
   // With JavaScript, saving stays disabled until a video is chosen, uploaded or from the media

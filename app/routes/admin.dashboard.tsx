@@ -5,8 +5,14 @@ import { ActivityList } from "~/components/admin/activity-list";
 import { EmptyState } from "~/components/admin/page";
 import { logFailure } from "~/lib/admin-action.server";
 import { withLinks } from "~/lib/activity.server";
+import { CONTENT_SECTIONS, DASHBOARD_CARDS, type SectionModel } from "~/lib/admin/sections";
 
 const RECENT_ACTIVITY = 8;
+
+/** A section's table, as far as the dashboard reads it. */
+interface Counter {
+  count(): Promise<number>;
+}
 
 /** A count, or null when its table cannot be read (that card says so; the others show as usual). */
 async function countOf(label: string, count: () => Promise<number>): Promise<number | null> {
@@ -19,14 +25,10 @@ async function countOf(label: string, count: () => Promise<number>): Promise<num
 }
 
 export async function loader(_: Route.LoaderArgs) {
-  const [portfolio, led, films, testimonials, logos, course, blog, activity] = await Promise.all([
-    countOf("portfolio", () => db.portfolioItem.count()),
-    countOf("led panels", () => db.ledPanel.count()),
-    countOf("window films projects", () => db.windowFilmsProject.count()),
-    countOf("window films testimonials", () => db.windowFilmsTestimonial.count()),
-    countOf("client logos", () => db.clientLogo.count()),
-    countOf("course testimonials", () => db.courseTestimonial.count()),
-    countOf("blog posts", () => db.blogPost.count()),
+  const [counts, activity] = await Promise.all([
+    Promise.all(
+      CONTENT_SECTIONS.map(async (section) => [section.model, await countOf(section.key, () => (db[section.model] as unknown as Counter).count())] as const),
+    ),
     db.activityEntry
       .findMany({ orderBy: { id: "desc" }, take: RECENT_ACTIVITY })
       .then(withLinks)
@@ -35,28 +37,12 @@ export async function loader(_: Route.LoaderArgs) {
         return null;
       }),
   ]);
-  return { counts: { portfolio, led, films, testimonials, logos, course, blog }, activity };
+  return { counts: Object.fromEntries(counts) as Record<SectionModel, number | null>, activity };
 }
 
 export const COUNT_FAILED = "Não foi possível carregar";
 
 export const meta: Route.MetaFunction = () => [{ title: "Painel | Wind Digital" }];
-
-const sections = [
-  { to: "/admin/estatisticas", title: "Estatísticas", text: "Visitas, origens e contatos pelo WhatsApp, chat e formulários", count: null },
-  { to: "/admin/portfolio", title: "Portfólio", text: "Cases de marketing digital", count: "portfolio" },
-  { to: "/admin/led-panels", title: "Painéis LED", text: "Painéis, fluxo e alcance", count: "led" },
-  { to: "/admin/window-films-portfolio", title: "Window Films · Portfólio", text: "Projetos de vídeo", count: "films" },
-  { to: "/admin/window-films-testimonials", title: "Window Films · Depoimentos", text: "Depoimentos de clientes", count: "testimonials" },
-  { to: "/admin/client-logos", title: "Logos de clientes", text: "Faixa de logos da página inicial", count: "logos" },
-  { to: "/admin/course-testimonials", title: "Depoimentos do curso", text: "Vídeos de alunos", count: "course" },
-  { to: "/admin/blog", title: "Blog", text: "Posts e rascunhos", count: "blog" },
-  { to: "/admin/midia", title: "Biblioteca de mídia", text: "Imagens e vídeos enviados", count: null },
-  { to: "/admin/configuracoes", title: "Configurações", text: "Telefones, e-mail, endereço e redes sociais", count: null },
-  { to: "/admin/atividade", title: "Atividade", text: "Quem mudou o quê, e quando", count: null },
-  { to: "/admin/equipe", title: "Equipe", text: "Administradores, convites e acessos", count: null },
-  { to: "/admin/conta", title: "Minha conta", text: "Senha, verificação em duas etapas e sessões", count: null },
-] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
@@ -73,21 +59,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {sections.map((section) => (
-          <li key={section.to}>
+        {DASHBOARD_CARDS.map((section) => (
+          <li key={section.path}>
             <Link
-              to={section.to}
+              to={section.path}
               className="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
             >
               <h2 className="text-lg font-semibold text-slate-900">{section.title}</h2>
-              <p className="mt-1 text-sm text-slate-600">{section.text}</p>
-              {section.count && loaderData.counts[section.count] === null ? (
+              <p className="mt-1 text-sm text-slate-600">{section.description}</p>
+              {section.counts && loaderData.counts[section.counts] === null ? (
                 <p role="alert" className="mt-4 text-sm font-medium text-red-700">
                   {COUNT_FAILED}
                 </p>
-              ) : section.count ? (
+              ) : section.counts ? (
                 <p className="mt-4 text-sm font-medium text-brand-600">
-                  {loaderData.counts[section.count]} {loaderData.counts[section.count] === 1 ? "item" : "itens"}
+                  {loaderData.counts[section.counts]} {loaderData.counts[section.counts] === 1 ? "item" : "itens"}
                 </p>
               ) : null}
             </Link>

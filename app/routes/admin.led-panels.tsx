@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.led-panels";
 import { db } from "~/lib/db.server";
+import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
@@ -26,7 +27,8 @@ import { requiredText } from "~/lib/forms/admin-schema";
 import { ConfirmDelete, RouteDialog } from "~/components/admin/route-dialog";
 import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
 
-const LIST = "/admin/led-panels";
+const SECTION = SECTIONS.ledPanels;
+const LIST = SECTION.path;
 
 export const ledPanelSchema = z.object({
   id: z.string().optional(),
@@ -38,12 +40,12 @@ export const ledPanelSchema = z.object({
 });
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.ledPanel.findMany({ orderBy: { createdAt: "desc" } }), { title: "Erro ao carregar painéis" });
+  sectionLoader(request, () => db.ledPanel.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar painéis" });
 
 const UPLOADS: Record<string, UploadRule> = { photo: { bucket: "blog-media", accept: "image" } };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, "led-panels", "title");
+  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const picking = await libraryStep(parsed, UPLOADS);
@@ -71,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Painéis LED | Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 export default function AdminLedPanels({ actionData }: Route.ComponentProps) {
   const { items: panels, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.portfolio";
 import { PORTFOLIO_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
+import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { urlList } from "~/lib/url-list";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -30,7 +31,8 @@ import { initialUrls, UrlListField } from "~/components/admin/url-list";
 import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
-const LIST = "/admin/portfolio";
+const SECTION = SECTIONS.portfolio;
+const LIST = SECTION.path;
 
 export const portfolioSchema = z.object({
   id: z.string().optional(),
@@ -46,7 +48,7 @@ export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(
     request,
     async () => {
-      const rows = await db.portfolioItem.findMany({ orderBy: { createdAt: "desc" } });
+      const rows = await db.portfolioItem.findMany({ orderBy: SECTION.publicOrder });
       return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
     },
     { title: "Erro ao carregar projetos" },
@@ -55,7 +57,7 @@ export const loader = ({ request }: Route.LoaderArgs) =>
 const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, "portfolio", "title");
+  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const picking = await libraryStep(parsed, UPLOADS);
@@ -93,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Portfólio | Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 export default function AdminPortfolio({ actionData }: Route.ComponentProps) {
   const { items, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();

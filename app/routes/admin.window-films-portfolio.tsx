@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-portfolio";
 import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
+import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { urlList } from "~/lib/url-list";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -33,7 +34,8 @@ import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/l
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
-const LIST = "/admin/window-films-portfolio";
+const SECTION = SECTIONS.windowFilmsPortfolio;
+const LIST = SECTION.path;
 
 const optionalText = z.string().trim().optional();
 
@@ -51,7 +53,7 @@ export const filmsProjectSchema = z.object({
 });
 
 // The list's order, which the public pages follow too.
-const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
+const DISPLAY_ORDER = SECTION.publicOrder;
 
 // New projects go first: the list shows the newest first among equal positions, as the public page does.
 const NEW_ROWS: NewRowPlace = "first";
@@ -74,7 +76,7 @@ export const loader = ({ request }: Route.LoaderArgs) =>
 const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, "window-films-portfolio", "title");
+  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
   const parsed = await readAdminForm(request, UPLOADS);
   if (!isParsed(parsed)) return parsed;
   const picking = await libraryStep(parsed, UPLOADS);
@@ -127,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Window Films · Portfólio | Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 export default function AdminFilmsPortfolio({ actionData }: Route.ComponentProps) {
   const { items: projects, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-testimonials";
 import { db } from "~/lib/db.server";
+import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -18,7 +19,8 @@ import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/l
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
-const LIST = "/admin/window-films-testimonials";
+const SECTION = SECTIONS.windowFilmsTestimonials;
+const LIST = SECTION.path;
 const optionalText = z.string().trim().optional();
 // The photo and the video: an address of another site, or one of ours (/media/… uploads, /demo/…
 // files): the action checks them like every media URL an admin saves (mediaListErrors).
@@ -37,7 +39,7 @@ export const testimonialSchema = z.object({
 });
 
 // The list's order, which the public pages follow too.
-const DISPLAY_ORDER = [{ orderIndex: "asc" as const }, { createdAt: "desc" as const }];
+const DISPLAY_ORDER = SECTION.publicOrder;
 
 // New testimonials go first: the list shows the newest first among equal positions, as the public page does.
 const NEW_ROWS: NewRowPlace = "first";
@@ -51,7 +53,7 @@ export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, "window-films-testimonials", "clientName");
+  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
   const parsed = await readAdminForm(request, {});
   if (!isParsed(parsed)) return parsed;
   if (isReorder(parsed.form)) {
@@ -98,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Window Films · Depoimentos | Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 export function preview(text: string): string {
   return text.length > 150 ? `${text.slice(0, 150)}...` : text;

@@ -62,9 +62,9 @@ const sections: Array<{
     path: "/admin/course-testimonials",
     action: course.action,
     create: (names) =>
-      db.courseTestimonial.createMany({ data: names.map((studentName) => ({ studentName, videoUrl: "/media/portfolio-media/v.mp4", displayOrder: 5 })) }),
-    names: async () => (await db.courseTestimonial.findMany({ orderBy: [{ displayOrder: "asc" }, { createdAt: "asc" }] })).map((row) => row.studentName),
-    positions: async () => (await db.courseTestimonial.findMany({ orderBy: { displayOrder: "asc" } })).map((row) => row.displayOrder),
+      db.courseTestimonial.createMany({ data: names.map((studentName) => ({ studentName, videoUrl: "/media/portfolio-media/v.mp4", orderIndex: 5 })) }),
+    names: async () => (await db.courseTestimonial.findMany({ orderBy: [{ orderIndex: "asc" }, { createdAt: "asc" }] })).map((row) => row.studentName),
+    positions: async () => (await db.courseTestimonial.findMany({ orderBy: { orderIndex: "asc" } })).map((row) => row.orderIndex),
     newRow: (name) => ({ student_name: name, video_url: mp4(), display_order: "" }),
     newRows: "last",
   },

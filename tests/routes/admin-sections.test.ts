@@ -231,7 +231,7 @@ describe("/admin/course-testimonials", () => {
     await responseOf(course.action, formRequest(PATH, { id: row.id, student_name: "João Pedro", display_order: "z" }, { cookie }));
     expect(await db.courseTestimonial.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
       studentName: "João Pedro",
-      displayOrder: 0,
+      orderIndex: 0,
       videoUrl: row.videoUrl,
     });
     await responseOf(course.action, formRequest(PATH, { intent: "delete", id: row.id }, { cookie }));

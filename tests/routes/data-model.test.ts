@@ -104,12 +104,12 @@ describe(`data model on ${process.env.TEST_DATABASE === "postgres" ? "PostgreSQL
     expect(await db.clientLogo.count()).toBe(0);
   });
 
-  it("course_testimonials: display_order 0 by default", async () => {
+  it("course_testimonials: order_index 0 by default", async () => {
     const c = await db.courseTestimonial.create({ data: { studentName: "João", videoUrl: url("course-testimonials/1.mp4") } });
-    expect(c.displayOrder).toBe(0);
+    expect(c.orderIndex).toBe(0);
     expectNow(c.createdAt);
-    await db.courseTestimonial.update({ where: { id: c.id }, data: { displayOrder: 3, studentName: "João Pedro" } });
-    expect(await db.courseTestimonial.findUniqueOrThrow({ where: { id: c.id } })).toMatchObject({ displayOrder: 3, studentName: "João Pedro" });
+    await db.courseTestimonial.update({ where: { id: c.id }, data: { orderIndex: 3, studentName: "João Pedro" } });
+    expect(await db.courseTestimonial.findUniqueOrThrow({ where: { id: c.id } })).toMatchObject({ orderIndex: 3, studentName: "João Pedro" });
     await db.courseTestimonial.delete({ where: { id: c.id } });
     expect(await db.courseTestimonial.count()).toBe(0);
   });

@@ -53,8 +53,8 @@ beforeAll(async () => {
   });
   await db.courseTestimonial.createMany({
     data: [
-      { studentName: "Segundo", videoUrl: "/v2.mp4", displayOrder: 2 },
-      { studentName: "Primeiro", videoUrl: "/v1.mp4", displayOrder: 1 },
+      { studentName: "Segundo", videoUrl: "/v2.mp4", orderIndex: 2 },
+      { studentName: "Primeiro", videoUrl: "/v1.mp4", orderIndex: 1 },
     ],
   });
   await db.clientLogo.createMany({
@@ -118,7 +118,7 @@ describe("public reads", () => {
     expect(events.heroVideo).toBe("/wf-antigo.mp4");
   });
 
-  it("orders course testimonials by display_order and logos by order_index", async () => {
+  it("orders course testimonials and logos by order_index", async () => {
     const course = unwrap(await courseLoader(routeArgs(getRequest("/curso")))).data;
     expect(course.testimonials.map((t) => t.studentName)).toEqual(["Primeiro", "Segundo"]);
     const home = unwrap(await homeLoader(routeArgs(getRequest("/_.data")))).data;
