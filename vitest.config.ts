@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -30,6 +31,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker less than the cores: on a two-core machine (CI's), one test
+    // file at a time, while most files spend much of their time waiting on a server process, a
+    // socket or a timer. Two at a time keeps both cores busy; each test file still has its own
+    // database, folder and ports, so files never share state.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

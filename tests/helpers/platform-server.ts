@@ -1,9 +1,10 @@
 // Starts the built production server (server/index.ts) as a child process for HTTP-level tests
 // (or, with `dev`, the development server on the sources), on this test file's database
 // (tests/helpers/vitest-setup.ts). Builds build-platform/ first when it is missing or older than
-// the app's sources; PLATFORM_BUILD_DIR names a ready build instead.
+// the app's sources (once, whatever the number of test files asking at the same time);
+// PLATFORM_BUILD_DIR names a ready build instead (npm test passes the one it built).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { freePort } from "../../scripts/lib/free-port.ts";
 import { productionServerArgs } from "../../scripts/lib/server-process.ts";
 import { join, resolve } from "node:path";
@@ -19,6 +20,11 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+/** Blocks this thread for `ms` (ensureBuild is synchronous: it runs in beforeAll and at import). */
+function sleepSync(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 export function ensureBuild(): void {
   const entry = join(BUILD_DIR, "server/index.js");
   if (process.env.PLATFORM_BUILD_DIR && existsSync(entry)) return;
@@ -27,14 +33,34 @@ export function ensureBuild(): void {
     .map((path) => join(root, path))
     .filter((path) => existsSync(path))
     .map(newestMtime);
-  if (existsSync(entry) && statSync(entry).mtimeMs > Math.max(...sources)) return;
-  const result = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], {
-    cwd: root,
-    env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "pipe"],
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stderr}`);
+  const fresh = () => existsSync(entry) && statSync(entry).mtimeMs > Math.max(...sources);
+  if (fresh()) return;
+  // Test files run in parallel: one builds, the others wait for it and use its build (two builds
+  // writing one folder would leave it half of each). A lock left by a killed run goes stale.
+  const lock = `${BUILD_DIR}.lock`;
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`another test's build of ${BUILD_DIR} did not finish (lock ${lock})`);
+      sleepSync(250);
+    }
+  }
+  try {
+    if (fresh()) return;
+    const result = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], {
+      cwd: root,
+      env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
+      stdio: ["ignore", "ignore", "pipe"],
+      encoding: "utf8",
+    });
+    if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stderr}`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface RunningServer {
