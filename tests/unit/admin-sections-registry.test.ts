@@ -40,7 +40,6 @@ const MAY_HOLD_FILES = /image|photo|logo|video|cover|media|file|poster|thumb|ava
 /** Columns that match the pattern but never hold our files, and why. */
 const NOT_FILES: Record<string, string> = {
   "siteSettings.videoPhone": "the video brand's WhatsApp number",
-  "siteSettings.videoPhoneDisplay": "the video brand's phone number as shown",
   "siteSettings.mapsUrl": "a link to the address on a map site",
   "siteSettings.facebookUrl": "a social network profile link",
   "siteSettings.instagramUrl": "a social network profile link",
