@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./scripts/lib/chromium.ts";
+import { E2E_BASE_URL } from "./tests/helpers/e2e-env.ts";
 
 // Browser tests against the built production server (scripts/e2e-server.ts starts it on a
 // fresh, seeded database). Two projects: JavaScript on and JavaScript off.
@@ -10,7 +11,7 @@ import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./scripts/lib/chromium.ts";
 //   *.js.spec.ts    only with JavaScript
 //   *.nojs.spec.ts  only without JavaScript
 const port = Number(process.env.E2E_PORT || 4173);
-export const baseURL = `http://127.0.0.1:${port}`;
+export const baseURL = E2E_BASE_URL;
 
 // The server's data folder, chosen once here (the test workers inherit the variable): the sign-in
 // fixture (tests/e2e/admin-helpers.ts) starts admin sessions in the server's own database.

@@ -29,7 +29,9 @@ export default defineConfig({
     globalSetup: ["tests/helpers/vitest-global-setup.ts"],
     setupFiles: ["tests/helpers/vitest-setup.ts"],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Bounds, not expectations: a beforeAll that starts a production server waits up to two minutes
+    // for it on a loaded machine (tests/helpers/platform-server.ts).
+    hookTimeout: 150_000,
     pool: "forks",
     // Vitest's default is one worker less than the cores: on a two-core machine (CI's), one test
     // file at a time, while most files spend much of their time waiting on a server process, a

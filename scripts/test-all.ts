@@ -5,7 +5,7 @@
 //   3. the route tests again on PostgreSQL (a throwaway cluster; required when CI=true), except
 //      the few that never reach the database's own behaviour (listed below, each with why)
 //   4. Playwright against the built server, JavaScript on and off (the media library's specs
-//      also with uploads in S3)
+//      also with uploads in S3, with JavaScript)
 //   5. the load script with modest numbers
 // Extra arguments go to Playwright (e.g. `npm test -- tests/e2e/chat.spec.ts`).
 import { spawnSync } from "node:child_process";

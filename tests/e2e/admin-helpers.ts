@@ -1,19 +1,64 @@
+import { existsSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN } from "../helpers/e2e-env";
+import { E2E_ADMIN, E2E_BASE_URL as sharedServer, E2E_SESSION_SECRET, e2eDatabaseUrl } from "../helpers/e2e-env";
 
 export const ADMIN = E2E_ADMIN;
 
+type SessionModule = typeof import("../../app/lib/session.server.ts");
+type DbModule = typeof import("../../app/lib/db.server.ts");
+let sessionStore: Promise<{ createUserSession: SessionModule["createUserSession"]; db: DbModule["db"] }> | undefined;
+
 /**
- * Signs the seeded admin in through the login form and opens `target`. (A session planted straight
- * into the server's database was tried: a worker of the second project then found an empty
- * database, so every admin test of that project failed; the form is slower, and always right.)
+ * The app's own session module, loaded once per worker on the shared browser tests' server's
+ * database (the folder playwright.config.ts chose, E2E_DIR) and secret. The database must already
+ * be there: opening a missing file would create an empty one, and every session planted in it
+ * would be unknown to the server.
  */
-export async function signIn(page: Page, target = "/admin/dashboard") {
-  await page.goto(`/admin/login${target === "/admin/dashboard" ? "" : `?redirectTo=${encodeURIComponent(target)}`}`);
+function sessions() {
+  // The first call in a worker loads the app's modules and both Prisma clients (compiled on the
+  // worker's first run): seconds on an idle machine, up to a minute on a loaded one. That time is
+  // the worker's, not the test's: the test that pays it gets it added to its time limit.
+  if (!sessionStore && test.info().timeout > 0) test.info().setTimeout(test.info().timeout + 120_000);
+  return (sessionStore ??= (async () => {
+    const url = e2eDatabaseUrl();
+    if (url.startsWith("file:") && !existsSync(url.slice("file:".length))) {
+      throw new Error(`the browser tests' database ${url} does not exist: did something delete the server's data folder (E2E_DIR)?`);
+    }
+    process.env.DATABASE_URL = url;
+    process.env.SESSION_SECRET = E2E_SESSION_SECRET;
+    const { createUserSession } = await import("../../app/lib/session.server.ts");
+    const { db } = await import("../../app/lib/db.server.ts");
+    return { createUserSession, db };
+  })());
+}
+
+/** The form sign-in: for a server of a spec's own, whose database this worker does not hold. */
+async function signInWithForm(page: Page, target: string) {
   await page.locator('input[name="email"]').fill(ADMIN.email);
   await page.locator('input[name="password"]').fill(ADMIN.password);
   await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`));
+}
+
+/**
+ * Signs the seeded admin in without typing the password and opens `target`: starts a session in
+ * the shared server's database exactly as the sign-in action does (a row in the sessions table,
+ * its signed id in the cookie, through app/lib/session.server.ts) and hands the cookie to the
+ * browser. Signing in through the form, with JavaScript and without, is tested in
+ * admin-guard.spec.ts. A spec that runs against a server of its own (another port, another
+ * database: the planted session is unknown there, so the server asks for the login) is signed in
+ * through the form instead.
+ */
+export async function signIn(page: Page, target = "/admin/dashboard") {
+  const { createUserSession, db } = await sessions();
+  const admin = await db.user.findUniqueOrThrow({ where: { email: ADMIN.email } });
+  const [pair] = (await createUserSession(admin.id)).split(";");
+  const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
+  await page.context().addCookies([{ name, value, url: sharedServer, httpOnly: true, sameSite: "Lax" }]);
+  await page.goto(target);
+  const landed = new URL(page.url());
+  if (landed.origin !== sharedServer && landed.pathname === "/admin/login") return signInWithForm(page, target);
   await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`));
 }
 

@@ -3,6 +3,8 @@
 // way the app's own session module does, without typing the password.
 import { join } from "node:path";
 
+/** The shared server's address: E2E_PORT, as playwright.config.ts starts it. */
+export const E2E_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT || 4173)}`;
 export const E2E_SESSION_SECRET = "e2e-secret-0123456789abcdef";
 export const E2E_ADMIN = { email: "admin@winddigital.com.br", password: "admin-demo-123" };
 

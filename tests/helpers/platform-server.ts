@@ -100,7 +100,9 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, options: StartOpt
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-  const deadline = Date.now() + 30_000;
+  // A bound for a server that never answers, not a guess at how long a start takes: a server that
+  // exits fails at once (below), and on a loaded two-core machine a healthy start took over 30 s.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
     try {

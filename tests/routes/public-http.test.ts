@@ -1,7 +1,11 @@
 // What the production server answers to plain HTTP requests for public documents, checked without a
 // browser (these checks used to run in the browser suite, twice: JavaScript on and off, although
 // no script is involved): the not-found page, the sitemap and robots.txt, the home sections sent
-// once in the document, and the chat webhook's address kept out of the page and its scripts.
+// once in the document, and the chat webhook's address kept out of the page and its scripts; and
+// the image route's resizing of demo images and path tricks sent raw, which never leave the media
+// folder.
+import { connect } from "node:net";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { startServer, type RunningServer } from "../helpers/platform-server";
@@ -63,6 +67,50 @@ describe("public documents over HTTP", () => {
     const html = await (await get("/", { cookie: "cookieConsent=accepted" })).text();
     for (const text of ["TEMOS A CONFIANÇA", "Metodologia em 5 fases", "Dúvidas frequentes sobre Transformação Digital"]) {
       expect(html.split(text).length - 1, text).toBe(1);
+    }
+  });
+});
+
+/** Sends the request line exactly as written (no client-side URL normalising). */
+function rawGet(path: string): Promise<string> {
+  const { hostname, port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+    });
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+describe("media over HTTP", () => {
+  it("demo images under public/ are resized to the asked width and format", async () => {
+    const response = await get("/img?src=%2Fdemo%2Fled%2Fpanel-01.webp&w=480", { Accept: "image/webp,*/*" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(480);
+    expect((await get("/img?src=%2Fdemo%2Fled%2Fpanel-01.webp&w=500")).status).toBe(400);
+  });
+
+  it("path tricks sent raw never leave the media folder", async () => {
+    for (const path of [
+      "/media/../../package.json",
+      "/media/portfolio-media/../../../package.json",
+      "/media/portfolio-media/..%2f..%2f..%2fpackage.json",
+      "/media/portfolio-media/%2e%2e/%2e%2e/%2e%2e/package.json",
+      "/media/portfolio-media/..%5c..%5c..%5cpackage.json",
+      "/media//etc/passwd",
+      "/media/portfolio-media/%2Fetc%2Fpasswd",
+      "/img?src=%2F..%2F..%2Fpackage.json&w=320",
+      "/img?src=%2Fdemo%2F..%2F..%2Fpackage.json&w=320",
+    ]) {
+      const answer = await rawGet(path);
+      expect(answer, path).toMatch(/^HTTP\/1\.1 (400|404)/);
+      expect(answer, path).not.toContain('"name": "agencia-site"');
+      expect(answer, path).not.toContain("root:x:0:0");
     }
   });
 });
