@@ -40,7 +40,7 @@ export function sectionName(section: string): string {
   return Object.hasOwn(ACTIVITY_SECTIONS, section) ? (ACTIVITY_SECTIONS as Record<string, string>)[section]! : section;
 }
 
-export function actionName(action: string): string {
+function actionName(action: string): string {
   return Object.hasOwn(ACTIVITY_ACTIONS, action) ? (ACTIVITY_ACTIONS as Record<string, string>)[action]! : action;
 }
 

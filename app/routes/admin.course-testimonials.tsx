@@ -120,6 +120,7 @@ export default function AdminCourseTestimonials({ actionData }: Route.ComponentP
           error={deleting || editing || creating ? undefined : actionData?.toast}
           className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
           itemClassName="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+          controlsClassName="px-3 pb-3"
           render={(t) => (
             <>
               <video src={t.videoUrl} className="aspect-[9/16] w-full bg-black object-cover" controls playsInline preload="metadata" />

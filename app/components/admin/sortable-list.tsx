@@ -29,11 +29,13 @@ interface SortableListProps<T extends { id: string }> {
   render: (item: T) => ReactNode;
   className: string;
   itemClassName: string;
+  /** Classes for each row's place and move controls (padding, where the row has none of its own). */
+  controlsClassName?: string;
   /** A refused reorder (the action's toast), shown above the list. */
   error?: Toast;
 }
 
-export function SortableList<T extends { id: string }>({ items, label, render, className, itemClassName, error }: SortableListProps<T>) {
+export function SortableList<T extends { id: string }>({ items, label, render, className, itemClassName, controlsClassName, error }: SortableListProps<T>) {
   const hydrated = useHydrated();
   useToastFrom(error ? { toast: error } : undefined);
   const alert = error ? <InlineAlert toast={error} /> : null;
@@ -45,7 +47,7 @@ export function SortableList<T extends { id: string }>({ items, label, render, c
           {items.map((item, index) => (
             <li key={item.id} className={itemClassName}>
               {render(item)}
-              <MoveControls id={item.id} label={label(item)} index={index} count={items.length} />
+              <MoveControls id={item.id} label={label(item)} index={index} count={items.length} className={controlsClassName} />
             </li>
           ))}
         </ul>
@@ -55,12 +57,12 @@ export function SortableList<T extends { id: string }>({ items, label, render, c
   return (
     <>
       {alert}
-      <DraggableList items={items} label={label} render={render} className={className} itemClassName={itemClassName} />
+      <DraggableList items={items} label={label} render={render} className={className} itemClassName={itemClassName} controlsClassName={controlsClassName} />
     </>
   );
 }
 
-function DraggableList<T extends { id: string }>({ items, label, render, className, itemClassName }: Omit<SortableListProps<T>, "error">) {
+function DraggableList<T extends { id: string }>({ items, label, render, className, itemClassName, controlsClassName }: Omit<SortableListProps<T>, "error">) {
   const fetcher = useFetcher();
   // Shown in the new order at once; the list from the server takes over when it changes.
   const ids = items.map((item) => item.id);
@@ -115,7 +117,7 @@ function DraggableList<T extends { id: string }>({ items, label, render, classNa
               {(handle) => (
                 <>
                   {render(item)}
-                  <MoveControls id={item.id} label={label(item)} index={index} count={rows.length} handle={handle} />
+                  <MoveControls id={item.id} label={label(item)} index={index} count={rows.length} handle={handle} className={controlsClassName} />
                 </>
               )}
             </SortableRow>
@@ -158,43 +160,60 @@ const controlClass = "rounded-lg border border-slate-300 px-2.5 py-1 text-sm tex
  * The row's place and the plain forms that change it (they work without JavaScript): one place up
  * or down, or straight to a chosen position. With JavaScript the drag handle goes first.
  */
-function MoveControls({ id, label, index, count, handle }: { id: string; label: string; index: number; count: number; handle?: ReactNode }) {
+function MoveControls({
+  id,
+  label,
+  index,
+  count,
+  handle,
+  className,
+}: {
+  id: string;
+  label: string;
+  index: number;
+  count: number;
+  handle?: ReactNode;
+  className?: string;
+}) {
   const fieldId = `posicao-${id}`;
+  if (count < 2) return <p className={`text-sm text-slate-600 ${className ?? ""}`}>Posição 1 de 1</p>;
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      {count > 1 ? (
-        <>
-          {handle}
-          {index === 0 ? null : <MoveButton id={id} label={label} move="up" />}
-          {index === count - 1 ? null : <MoveButton id={id} label={label} move="down" />}
-          <Form method="post" preventScrollReset className="flex items-center gap-1.5 text-sm text-slate-600">
-            <input type="hidden" name="intent" value="reorder" />
-            <input type="hidden" name="id" value={id} />
-            <label htmlFor={fieldId}>Posição</label>
-            <input
-              id={fieldId}
-              // A new key when the row's place changes, so the field shows the new place after a move.
-              key={index}
-              name="position"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={count}
-              required
-              defaultValue={index + 1}
-              aria-label={`Posição de ${label}`}
-              aria-describedby={`${fieldId}-de`}
-              className="w-16 rounded-lg border border-slate-300 px-2 py-1 text-slate-900"
-            />
-            <span id={`${fieldId}-de`}>de {count}</span>
-            <button type="submit" aria-label={`Mover para a posição: ${label}`} className={controlClass}>
-              Mover
-            </button>
-          </Form>
-        </>
-      ) : (
-        <p className="text-sm text-slate-600">Posição 1 de 1</p>
-      )}
+    <div className={`flex flex-wrap items-center justify-center gap-2 ${className ?? ""}`}>
+      <div className="flex gap-2">
+        {handle}
+        {index === 0 ? null : <MoveButton id={id} label={label} move="up" />}
+        {index === count - 1 ? null : <MoveButton id={id} label={label} move="down" />}
+      </div>
+      <Form method="post" preventScrollReset className="flex flex-wrap items-center justify-center gap-1.5 text-sm text-slate-600">
+        <input type="hidden" name="intent" value="reorder" />
+        <input type="hidden" name="id" value={id} />
+        <span className="flex items-center gap-1.5">
+          <label htmlFor={fieldId}>Posição</label>
+          <input
+            id={fieldId}
+            // A new key when the row's place changes, so the field shows the new place after a move.
+            key={index}
+            name="position"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={count}
+            required
+            defaultValue={index + 1}
+            aria-label={`Posição de ${label}`}
+            aria-describedby={`${fieldId}-de`}
+            className="w-14 rounded-lg border border-slate-300 px-2 py-1 text-slate-900"
+          />
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span id={`${fieldId}-de`} className="whitespace-nowrap">
+            de {count}
+          </span>
+          <button type="submit" aria-label={`Mover para a posição: ${label}`} className={controlClass}>
+            Mover
+          </button>
+        </span>
+      </Form>
     </div>
   );
 }
