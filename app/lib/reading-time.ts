@@ -17,7 +17,7 @@ export function countWords(html: string): number {
 }
 
 /** Whole minutes to read `words`, at least one for any text. */
-export function readingMinutes(words: number): number {
+function readingMinutes(words: number): number {
   return words === 0 ? 0 : Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 

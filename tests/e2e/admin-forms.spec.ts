@@ -11,7 +11,8 @@ test.beforeEach(({ page }) => {
 });
 
 async function expectEmptyPostForm(page: Page) {
-  await expect(page).toHaveURL(/\/admin\/blog$/);
+  // After a save the list names the saved post (?salvo=), to show where it stands.
+  await expect(page).toHaveURL(/\/admin\/blog(\?salvo=[\w-]+)?$/);
   await expect(page.getByRole("heading", { name: "Novo Post" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Criar Post" })).toBeVisible();
   for (const name of ["title", "slug", "excerpt", "content"]) await expect(page.locator(`[name="${name}"]`)).toHaveValue("");

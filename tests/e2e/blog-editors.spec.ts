@@ -96,7 +96,9 @@ test("a post scheduled a few seconds ahead shows 'Agendado' with the date, then 
   await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("Publicado");
   // Nobody published it by hand, and the activity log says so.
   await page.goto("/admin/atividade");
-  await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("Publicação automática publicou no horário agendado");
+  await expect(page.getByRole("listitem").filter({ hasText: title }).filter({ hasText: "Publicação automática" })).toContainText(
+    "Publicação automática publicou no horário agendado",
+  );
   await guest.context().close();
 });
 

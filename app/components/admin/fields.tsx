@@ -121,19 +121,6 @@ export function SelectField({ field, label, options, required }: { field: FieldS
   );
 }
 
-export function CheckboxField({ field, label }: { field: FieldState; label: string }) {
-  const checked = field.initialValue === "on" || field.initialValue === true || field.initialValue === "true";
-  return (
-    <div>
-      <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-700">
-        <input key={String(checked)} type="checkbox" value="on" defaultChecked={checked} className="h-4 w-4 rounded border-slate-300" {...ariaProps(field)} />
-        {label}
-      </label>
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
 /**
  * The local preview of a picked file: an object URL (the page's CSP allows blob: images and
  * media) released when another file is picked or the form goes away.
