@@ -23,10 +23,13 @@ async function editLink(page: Page, title: string): Promise<string> {
   return href;
 }
 
-/** Answers the next window.prompt with `value`, then clicks the toolbar button `label`. */
-async function withPrompt(page: Page, label: string, value: string) {
-  page.once("dialog", (dialog) => void dialog.accept(value));
+/** Clicks the toolbar button `label`, types `value` in its small form's field `field` and confirms. */
+async function withForm(page: Page, label: string, field: string, value: string) {
   await page.getByRole("toolbar", { name: "Formatação do conteúdo" }).getByRole("button", { name: label, exact: true }).click();
+  const form = page.getByRole("dialog");
+  await form.getByLabel(field).fill(value);
+  await form.getByLabel(field).press("Enter");
+  await expect(form).toHaveCount(0);
 }
 
 test("the editor writes the post with JavaScript (the site shows it, stored as written); without it, the HTML textarea", async ({
@@ -52,7 +55,7 @@ test("the editor writes the post with JavaScript (the site shows it, stored as w
   await expect(page.locator('textarea[name="content"]')).toBeHidden();
   const tool = (name: string) => page.getByRole("toolbar", { name: "Formatação do conteúdo" }).getByRole("button", { name, exact: true });
   await editor.click();
-  await tool("Título").click();
+  await tool("Título de seção").click();
   await page.keyboard.type("Seção principal");
   await page.keyboard.press("Enter");
   await page.keyboard.type("Texto ");
@@ -67,14 +70,14 @@ test("the editor writes the post with JavaScript (the site shows it, stored as w
   await page.keyboard.type("item dois");
   await page.keyboard.press("Enter");
   await page.keyboard.press("Enter");
-  await withPrompt(page, "Vídeo (YouTube/Vimeo)", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+  await withForm(page, "Vídeo", "Link do vídeo no YouTube ou no Vimeo", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
   await expect(editor.locator("iframe")).toHaveCount(1);
   // The text after the player goes into the paragraph below it.
   await editor.locator("p").last().click();
   await expect(editor.locator(".ProseMirror-selectednode")).toHaveCount(0);
   await page.keyboard.type("Veja o site");
   for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowLeft");
-  await withPrompt(page, "Link", "https://example.com/");
+  await withForm(page, "Link", "Endereço do link", "https://example.com/");
   await expect(editor.getByRole("link", { name: "site" })).toBeVisible();
 
   const written = await page.locator('textarea[name="content"]').inputValue();

@@ -7,11 +7,12 @@
 // It also checks that the admin's dialogs are the native <dialog>, open in the server's HTML.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomUtils, parseDocument } from "htmlparser2";
-import type { Element } from "domhandler";
 import { db } from "~/lib/db.server";
 import { appRoutes } from "../helpers/app-routes";
 import { startServer, type RunningServer } from "../helpers/platform-server";
 import { signedIn } from "./admin-fixtures";
+
+type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
 
 let server: RunningServer;
 let cookie: string;

@@ -5,7 +5,7 @@
 // open content it could not keep exactly (see rich-text-editor.tsx), so switching never loses
 // anything.
 import { lazy, Suspense, useEffect, useState } from "react";
-import { FieldError, type FieldState } from "./fields";
+import { FieldError, RequiredMark, type FieldState } from "./fields";
 import { RESTORED_EVENT } from "./local-draft";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -98,7 +98,8 @@ export function BlogContentField({ field }: { field: FieldState }) {
     <div className={view === "visual" ? "[&_textarea]:hidden" : undefined} data-content-view={view}>
       <div className="flex flex-wrap items-end justify-between gap-2">
         <label id={labelId} htmlFor={field.id} className="block text-sm font-medium text-slate-700">
-          Conteúdo<span className="text-red-600"> *</span>
+          Conteúdo
+          <RequiredMark />
         </label>
         {hydrated ? (
           <div role="group" aria-label="Modo de edição do conteúdo" className="inline-flex rounded-lg border border-slate-300 p-0.5 text-sm">

@@ -21,12 +21,24 @@ function FieldShell({ field, label, required, hint, children }: { field: FieldSt
     <div>
       <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
         {label}
-        {required ? <span className="text-red-600"> *</span> : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {children}
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
+  );
+}
+
+/**
+ * The mark of a required field, for the eye only: the control's own `required` attribute is what
+ * a screen reader announces (so the field's name stays "Título", not "Título asterisco").
+ */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-red-600">
+      {" *"}
+    </span>
   );
 }
 

@@ -15,9 +15,10 @@ import Image from "@tiptap/extension-image";
 import { Blockquote } from "@tiptap/extension-blockquote";
 import { ListItem } from "@tiptap/extension-list";
 import Link from "@tiptap/extension-link";
-import type { ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type RefObject } from "react";
+import { createPortal, flushSync } from "react-dom";
 import { MediaPicker } from "./media-picker";
-import { showToast } from "~/lib/toast";
+import { Dialog } from "~/components/ui/dialog";
 import { previewSrc } from "~/lib/image-url";
 import { isVideoEmbed, videoEmbedUrl } from "~/lib/video-embed";
 
@@ -249,6 +250,9 @@ export default function RichTextEditor({ textareaId, labelId }: { textareaId: st
   );
 }
 
+/** What the toolbar's small form asks for: a link's address, an image (address and description), a video's link. */
+type Ask = { kind: "link"; href: string } | { kind: "image"; src: string } | { kind: "video" };
+
 function Toolbar({ editor }: { editor: EditorType }) {
   const active = useEditorState({
     editor,
@@ -263,105 +267,301 @@ function Toolbar({ editor }: { editor: EditorType }) {
       link: editor.isActive("link"),
     }),
   });
-  // Focus goes back to the text at once (Tiptap's focus() waits for the next frame, which after a
-  // prompt could restore an old selection over what the author typed meanwhile).
+  const [ask, setAsk] = useState<Ask | null>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const roving = useRovingFocus(toolbar);
+  // Focus goes back to the text at once (Tiptap's focus() waits for the next frame, which could
+  // restore an old selection over what the author typed meanwhile).
   const chain = () => {
     editor.view.focus();
     return editor.chain();
   };
+  /** Closes the small form first (the browser then gives focus back to its opener), then runs `command` in the text. */
+  const closeAnd = (command?: () => void) => {
+    flushSync(() => setAsk(null));
+    command?.();
+  };
 
-  function setLink() {
-    const current = editor.getAttributes("link").href as string | undefined;
-    const href = window.prompt("Endereço do link (https://...)", current ?? "https://");
-    if (href === null) return;
-    if (href.trim() === "") return void chain().extendMarkRange("link").unsetLink().run();
-    if (!/^(https?:\/\/|mailto:|tel:|\/)/.test(href.trim()))
-      return showToast({ type: "error", title: "Link inválido", description: "Use um endereço que comece com https://" });
-    chain().extendMarkRange("link").setLink({ href: href.trim() }).run();
-  }
-
-  function addImage(src: string) {
-    chain()
-      .setImage({ src, alt: window.prompt("Descrição da imagem (texto alternativo)") ?? "" })
-      .run();
-  }
-
-  function addImageByUrl() {
-    const src = window.prompt("Endereço da imagem (https://...)");
-    if (!src) return;
-    if (!/^(https:\/\/|\/media\/)/.test(src.trim()))
-      return showToast({ type: "error", title: "Imagem inválida", description: "Use um endereço que comece com https://" });
-    addImage(src.trim());
-  }
-
-  function addVideo() {
-    const link = window.prompt("Link do vídeo no YouTube ou no Vimeo");
-    if (!link) return;
-    const src = videoEmbedUrl(link);
-    if (!src) return showToast({ type: "error", title: "Vídeo inválido", description: "Informe um link do YouTube ou do Vimeo." });
-    // A paragraph after the player, so the text can go on below it.
-    chain()
-      .insertContent([{ type: "videoEmbed", attrs: { src, title: "Vídeo", allowfullscreen: "true", loading: "lazy" } }, { type: "paragraph" }])
-      .run();
-  }
+  /**
+   * Puts an image into the text at the cursor. Every way in goes through here: an address typed
+   * in the 'Imagem' form, a file of the media library (after its description is asked), and an
+   * upload that hands over its stored address and description.
+   */
+  const insertImage = ({ src, alt }: { src: string; alt: string }) => void chain().setImage({ src, alt }).run();
 
   return (
-    <div role="toolbar" aria-label="Formatação do conteúdo" className="flex flex-wrap items-center gap-1 border-b border-slate-200 px-2 py-1.5">
-      <ToolButton label="Título" pressed={active.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-        T
-      </ToolButton>
-      <ToolButton label="Subtítulo" pressed={active.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-        t
-      </ToolButton>
-      <ToolButton label="Negrito" pressed={active.bold} onClick={() => chain().toggleBold().run()}>
-        <b>N</b>
-      </ToolButton>
-      <ToolButton label="Itálico" pressed={active.italic} onClick={() => chain().toggleItalic().run()}>
-        <i>I</i>
-      </ToolButton>
-      <ToolButton label="Lista" pressed={active.bulletList} onClick={() => chain().toggleBulletList().run()}>
-        •
-      </ToolButton>
-      <ToolButton label="Lista numerada" pressed={active.orderedList} onClick={() => chain().toggleOrderedList().run()}>
-        1.
-      </ToolButton>
-      <ToolButton label="Citação" pressed={active.blockquote} onClick={() => chain().toggleBlockquote().run()}>
-        “
-      </ToolButton>
-      <ToolButton label="Link" pressed={active.link} onClick={setLink}>
-        Link
-      </ToolButton>
-      <ToolButton label="Imagem por endereço" onClick={addImageByUrl}>
-        Imagem
-      </ToolButton>
-      <MediaPicker field="content_image" accept="image" label="Imagem da biblioteca" onPick={addImage} />
-      <ToolButton label="Vídeo (YouTube/Vimeo)" onClick={addVideo}>
-        Vídeo
-      </ToolButton>
-      <ToolButton label="Desfazer" onClick={() => chain().undo().run()}>
-        ↶
-      </ToolButton>
-      <ToolButton label="Refazer" onClick={() => chain().redo().run()}>
-        ↷
-      </ToolButton>
-    </div>
+    <>
+      <div
+        ref={toolbar}
+        role="toolbar"
+        aria-label="Formatação do conteúdo"
+        onKeyDown={roving.onKeyDown}
+        onFocus={roving.onFocus}
+        className="flex flex-wrap items-center gap-1 border-b border-slate-200 px-2 py-1.5"
+      >
+        <ToolButton
+          label="Título de seção"
+          hint="Título de uma seção do post (H2)"
+          pressed={active.h2}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        />
+        <ToolButton label="Subtítulo" hint="Subtítulo dentro de uma seção (H3)" pressed={active.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()} />
+        <ToolButton label="Negrito" hint="Negrito (Ctrl+B)" pressed={active.bold} onClick={() => chain().toggleBold().run()} className="font-bold" />
+        <ToolButton label="Itálico" hint="Itálico (Ctrl+I)" pressed={active.italic} onClick={() => chain().toggleItalic().run()} className="italic" />
+        <ToolButton label="Lista" hint="Lista com marcadores" pressed={active.bulletList} onClick={() => chain().toggleBulletList().run()} />
+        <ToolButton label="Lista numerada" pressed={active.orderedList} onClick={() => chain().toggleOrderedList().run()} />
+        <ToolButton label="Citação" pressed={active.blockquote} onClick={() => chain().toggleBlockquote().run()} />
+        <ToolButton
+          label="Link"
+          hint="Link no texto selecionado"
+          pressed={active.link}
+          onClick={() => setAsk({ kind: "link", href: (editor.getAttributes("link").href as string | undefined) ?? "" })}
+        />
+        {/* Images: by address, or from the media library (its description is asked next). */}
+        <ToolButton label="Imagem" hint="Imagem por endereço" onClick={() => setAsk({ kind: "image", src: "" })} />
+        <MediaPicker field="content_image" accept="image" label="Imagem da biblioteca" onPick={(src) => setAsk({ kind: "image", src })} />
+        <ToolButton label="Vídeo" hint="Vídeo do YouTube ou do Vimeo" onClick={() => setAsk({ kind: "video" })} />
+        <ToolButton label="Desfazer" hint="Desfazer (Ctrl+Z)" onClick={() => chain().undo().run()} />
+        <ToolButton label="Refazer" hint="Refazer (Ctrl+Shift+Z)" onClick={() => chain().redo().run()} />
+      </div>
+      {ask?.kind === "link" ? (
+        <AskDialog
+          title={ask.href ? "Editar link" : "Inserir link"}
+          fields={[{ name: "href", label: "Endereço do link", hint: "Ex.: https://www.exemplo.com.br", value: ask.href || "https://", inputMode: "url" }]}
+          submitLabel="Aplicar link"
+          extraAction={ask.href ? { label: "Remover link", run: () => closeAnd(() => void chain().extendMarkRange("link").unsetLink().run()) } : undefined}
+          validate={({ href = "" }) =>
+            href === "" || /^(https?:\/\/|mailto:|tel:|\/)/.test(href) ? null : { href: "Use um endereço que comece com https://" }
+          }
+          onCancel={() => closeAnd()}
+          onSubmit={({ href = "" }) =>
+            closeAnd(() =>
+              href === "" ? void chain().extendMarkRange("link").unsetLink().run() : void chain().extendMarkRange("link").setLink({ href }).run(),
+            )
+          }
+        />
+      ) : ask?.kind === "image" ? (
+        <AskDialog
+          title="Inserir imagem"
+          fields={[
+            { name: "src", label: "Endereço da imagem", hint: "Ex.: https://www.exemplo.com.br/foto.jpg", value: ask.src || "https://", inputMode: "url" },
+            { name: "alt", label: "Descrição da imagem", hint: "O que a imagem mostra, para quem não pode vê-la (leitores de tela, buscadores).", value: "" },
+          ]}
+          focus={ask.src ? "alt" : "src"}
+          submitLabel="Inserir imagem"
+          validate={({ src = "" }) => (/^(https:\/\/|\/media\/)./.test(src) ? null : { src: "Use um endereço que comece com https://" })}
+          onCancel={() => closeAnd()}
+          onSubmit={({ src = "", alt = "" }) => closeAnd(() => insertImage({ src, alt }))}
+        />
+      ) : ask?.kind === "video" ? (
+        <AskDialog
+          title="Inserir vídeo"
+          fields={[
+            { name: "link", label: "Link do vídeo no YouTube ou no Vimeo", hint: "Ex.: https://www.youtube.com/watch?v=...", value: "", inputMode: "url" },
+          ]}
+          submitLabel="Inserir vídeo"
+          validate={({ link = "" }) => (videoEmbedUrl(link) ? null : { link: "Informe um link do YouTube ou do Vimeo." })}
+          onCancel={() => closeAnd()}
+          onSubmit={({ link = "" }) =>
+            closeAnd(
+              () =>
+                // A paragraph after the player, so the text can go on below it.
+                void chain()
+                  .insertContent([
+                    { type: "videoEmbed", attrs: { src: videoEmbedUrl(link), title: "Vídeo", allowfullscreen: "true", loading: "lazy" } },
+                    { type: "paragraph" },
+                  ])
+                  .run(),
+            )
+          }
+        />
+      ) : null}
+    </>
   );
 }
 
-function ToolButton({ label, pressed, onClick, children }: { label: string; pressed?: boolean; onClick: () => void; children: ReactNode }) {
+/**
+ * The keyboard of a toolbar (the ARIA toolbar pattern): one Tab stop, on the control used last;
+ * the arrow keys move between the controls (wrapping), Home and End go to the first and last.
+ * It works on whatever controls the toolbar holds (buttons, the library's link, any added later).
+ */
+function useRovingFocus(toolbar: RefObject<HTMLDivElement | null>) {
+  const current = useRef(0);
+  const items = () =>
+    Array.from(toolbar.current?.querySelectorAll<HTMLElement>("button, a[href], input:not([type='hidden'])") ?? []).filter(
+      // A dialog a control opens (the library's) keeps its own keyboard.
+      (item) => !item.closest("dialog") && !(item as HTMLButtonElement).disabled,
+    );
+  const settle = () => {
+    const all = items();
+    current.current = Math.min(current.current, all.length - 1);
+    all.forEach((item, index) => (item.tabIndex = index === current.current ? 0 : -1));
+  };
+  // After every render, so a control added or re-rendered still has one Tab stop in all.
+  useEffect(settle);
+  return {
+    onFocus: (event: FocusEvent) => {
+      const index = items().indexOf(event.target as HTMLElement);
+      if (index === -1) return;
+      current.current = index;
+      settle();
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      const all = items();
+      const index = all.indexOf(event.target as HTMLElement);
+      if (index === -1) return;
+      const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: all.length - 1 }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      all[(next + all.length) % all.length]!.focus();
+    },
+  };
+}
+
+function ToolButton({
+  label,
+  hint,
+  pressed,
+  onClick,
+  className = "",
+}: {
+  label: string;
+  /** The tooltip, where it says more than the label. */
+  hint?: string;
+  pressed?: boolean;
+  onClick: () => void;
+  className?: string;
+}) {
   return (
     <button
       type="button"
-      aria-label={label}
-      title={label}
+      title={hint}
       aria-pressed={pressed}
       // The editor keeps focus and selection when a button is clicked (the keyboard reaches the
       // toolbar with Tab, and each command gives focus back to the text).
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      className="min-w-8 rounded-md px-2 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100 aria-pressed:bg-slate-200"
+      className={`rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 aria-pressed:bg-slate-800 aria-pressed:text-white ${className}`}
     >
-      <span aria-hidden="true">{children}</span>
+      {label}
     </button>
+  );
+}
+
+interface AskField {
+  name: string;
+  label: string;
+  hint?: string;
+  value: string;
+  inputMode?: "url";
+}
+
+/**
+ * The toolbar's small form, in the admin's dialog: Escape or 'Cancelar' leave the text as it was;
+ * a value that cannot be used keeps the form open with what was typed and says why. It lives
+ * outside the post's form (a form may not hold another), and its submit stays its own.
+ */
+function AskDialog({
+  title,
+  fields,
+  focus,
+  submitLabel,
+  extraAction,
+  validate,
+  onCancel,
+  onSubmit,
+}: {
+  title: string;
+  fields: AskField[];
+  /** The field to start in (else the first). */
+  focus?: string;
+  submitLabel: string;
+  extraAction?: { label: string; run: () => void };
+  validate: (values: Record<string, string>) => Record<string, string> | null;
+  onCancel: () => void;
+  onSubmit: (values: Record<string, string>) => void;
+}) {
+  const id = useId();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focus) form.current?.querySelector<HTMLInputElement>(`[name="${focus}"]`)?.focus();
+  }, [focus]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // React passes events up its own tree: the post's form must not hear this submit.
+    event.stopPropagation();
+    const values = Object.fromEntries(fields.map((field) => [field.name, String(new FormData(event.currentTarget).get(field.name) ?? "").trim()]));
+    const refused = validate(values);
+    setErrors(refused ?? {});
+    if (refused) {
+      form.current?.querySelector<HTMLInputElement>(`[name="${Object.keys(refused)[0]}"]`)?.focus();
+      return;
+    }
+    onSubmit(values);
+  }
+
+  return createPortal(
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      closeControl={(props) => (
+        <button type="button" onClick={onCancel} {...props}>
+          ×
+        </button>
+      )}
+    >
+      <form ref={form} noValidate onSubmit={submit} className="space-y-4">
+        {fields.map((field) => {
+          const error = errors[field.name];
+          return (
+            <div key={field.name}>
+              <label htmlFor={`${id}-${field.name}`} className="block text-sm font-medium text-slate-700">
+                {field.label}
+              </label>
+              <input
+                id={`${id}-${field.name}`}
+                name={field.name}
+                defaultValue={field.value}
+                inputMode={field.inputMode}
+                autoComplete="off"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={[field.hint ? `${id}-${field.name}-hint` : "", error ? `${id}-${field.name}-error` : ""].join(" ").trim() || undefined}
+                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-[invalid=true]:border-red-500"
+              />
+              {field.hint ? (
+                <p id={`${id}-${field.name}-hint`} className="mt-1 text-xs text-slate-500">
+                  {field.hint}
+                </p>
+              ) : null}
+              {error ? (
+                <p id={`${id}-${field.name}-error`} role="alert" className="mt-1 text-sm text-red-600">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          {extraAction ? (
+            <button
+              type="button"
+              onClick={extraAction.run}
+              className="mr-auto rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50"
+            >
+              {extraAction.label}
+            </button>
+          ) : null}
+          <button type="button" onClick={onCancel} className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50">
+            Cancelar
+          </button>
+          <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>,
+    document.body,
   );
 }
