@@ -1,17 +1,21 @@
-// The request pipeline of the HTTP server, in production and in `npm run dev` alike, in order:
-//   1. a request id and one JSON log line per request; the path read once (server/request-path.ts)
-//      for every decision below;
-//   2. static files (hashed assets: precompressed, immutable; in development Vite serves them);
-//   3. CSRF: a cross-site write is refused with 403 before the app runs;
-//   4. request bodies: read here up to a size limit (413 past it), except admin uploads, which
-//      stream to the app with their own limits (server/request-body.ts);
-//   5. the page cache (server/page-cache/): public pages that look the same for everyone,
-//      answered from memory (ETag/304), rendered once per content version;
-//   6. the React Router app, with a fresh CSP nonce; its responses compressed as they stream.
-// Security headers are set on every response; an answer that depends on the visitor's cookies
-// says so (Vary: Cookie, and private); admin responses are never stored by anyone
-// (Cache-Control: no-store, set by the admin routes themselves); after every response the unread rest of the request body is
-// drained or the connection closed, so keep-alive connections never wedge.
+// The HTTP server's request handling, in production and in `npm run dev` alike. The policy every
+// request goes through is one list of named steps, in order (BACKBONE below); each reads the path
+// once normalized (server/request-path.ts) or the route the request will reach
+// (server/route-match.ts), never the raw URL's text:
+//   1. requestLog: a request id (X-Request-Id, and on every log line written meanwhile), one JSON
+//      line per request, a 500 page for what nothing else caught, and after every response the
+//      unread rest of the request body drained or the connection closed (server/request-body.ts);
+//   2. securityHeaders: the security headers on every response; documents get a fresh CSP nonce;
+//   3. staticFiles: hashed assets (precompressed, immutable) and public/ (Vite serves them in development);
+//   4. crossSiteRefusal: CSRF, a cross-site write is refused with 403 before the app runs;
+//   5. bodyLimit: request bodies read here up to a size limit (413 past it), except uploads to the
+//      admin area's routes, which stream to the app with their own limits;
+//   6. pageCache: public pages that look the same for everyone, answered from memory (ETag/304),
+//      rendered once per content version (server/page-cache/);
+//   7. renderApp: the React Router app; its responses compressed as they stream. An answer that
+//      depends on the visitor's cookies says so (Vary: Cookie, and private).
+// Admin `no-store` is not here: the admin routes set it themselves, from the route the router
+// matched (adminNoStore in app/lib/admin-guard.server.ts), so it holds for any spelling of their path.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
@@ -25,6 +29,7 @@ import { crossSiteRefusal } from "./csrf.ts";
 import { errorFields, log, withRequestId } from "./logger.ts";
 import { isPublicRead, isStorable, PageCache, sendStored, storedPage } from "./page-cache/index.ts";
 import { policyPath } from "./request-path.ts";
+import { matchedRoutes } from "./route-match.ts";
 import { createNonce, securityHeaders, type SecurityOptions } from "./security-headers.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, bodyTooLargePage, drainAfterResponse, PUBLIC_BODY_LIMIT, readBody, streamsToApp, wantsJson } from "./request-body.ts";
 import { clientAddress } from "./client-address.ts";
@@ -55,6 +60,28 @@ const PERSONAL_CACHE_CONTROL = "private, no-cache";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** One request on its way through the steps: what the steps before have found out about it. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  requestId: string;
+  method: string;
+  /** The request target as sent (path and query). */
+  url: string;
+  /** The path read once for every decision (decoded, dot segments resolved, lower-case). */
+  path: string;
+  app: AppModule;
+  /** The nonce of this response's CSP (documents rendered by the app carry it). */
+  nonce: string;
+  /** The body, when read here; null when it streams to the app (or there is none). */
+  body: Buffer | null;
+  /** What the page cache did (hit, miss, bypass...), for the request's log line. */
+  cacheStatus?: string;
+}
+
+/** One named piece of the server's policy: it answers the request itself, or calls `next`. */
+type Step = (exchange: Exchange, next: () => Promise<void>) => Promise<void> | void;
+
 export function createServerHandler(options: ServerOptions): { handle: Handler; cache: PageCache } {
   const fixedApp = typeof options.app === "function" ? null : options.app;
   const loadApp = typeof options.app === "function" ? options.app : async () => fixedApp!;
@@ -73,55 +100,136 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
   // Another instance's write (PostgreSQL NOTIFY), or a scheduled post falling due, makes the next
   // request re-read the version.
   void loadApp().then((app) => app.watchContentVersion(() => cache.expireVersion()));
-
   const staticFiles = options.buildDir === null ? null : clientFiles(options.buildDir);
 
-  async function serveApp(req: IncomingMessage, res: ServerResponse, requestId: string, path: string, setCacheStatus: (s: string) => void) {
-    const method = req.method ?? "GET";
-    const url = req.url ?? "/";
-    let body: Buffer | null = null;
-    if (!streamsToApp(method, path, req.headers)) {
+  const requestLog: Step = async (x, next) => {
+    const started = performance.now();
+    x.res.setHeader("X-Request-Id", x.requestId);
+    drainAfterResponse(x.req, x.res);
+    x.res.once("close", () => {
+      log("info", "request", {
+        requestId: x.requestId,
+        method: x.method,
+        // The path only: query strings can carry personal data.
+        path: x.url.split("?", 1)[0],
+        status: x.res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(x.cacheStatus ? { cache: x.cacheStatus } : {}),
+        ...(x.res.writableFinished ? {} : { aborted: true }),
+      });
+      // Privacy-first insights: a page view, counted in memory once the answer is sent (app/lib/analytics/);
+      // a count is never worth an error (in development the app may be reloading).
+      void Promise.resolve()
+        .then(() => x.app.countPageView(x.req, x.res))
+        .catch(() => {});
+    });
+    try {
+      // Every line logged while the request is handled (by the server or the app) carries its id.
+      await withRequestId(x.requestId, next);
+    } catch (error) {
+      log("error", "request failed", { requestId: x.requestId, method: x.method, path: x.url.split("?", 1)[0], ...errorFields(error) });
+      if (x.res.headersSent) {
+        x.res.destroy();
+        return;
+      }
+      setHeaders(x.res, staticHeaders);
+      x.res.writeHead(500, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+      x.res.end(SERVER_ERROR_PAGE);
+    }
+  };
+
+  // Every answer gets them; the app's documents (renderApp, the page cache) replace the CSP with
+  // one that allows their own inline scripts (the nonce, or the stored page's hashes).
+  const withSecurityHeaders: Step = (x, next) => {
+    setHeaders(x.res, staticHeaders);
+    x.nonce = createNonce();
+    return next();
+  };
+
+  const serveStaticFiles: Step = (x, next) => {
+    if (!staticFiles || (x.method !== "GET" && x.method !== "HEAD")) return next();
+    const { req, res, url } = x;
+    if (url.startsWith("/assets/")) {
+      req.url = url.slice("/assets".length);
+      return new Promise<void>((resolve) => {
+        res.once("close", resolve);
+        staticFiles.assets(req, res, () => {
+          req.url = url;
+          res.statusCode = 404;
+          res.setHeader("Content-Type", "text/plain; charset=utf-8");
+          res.end("Não encontrado");
+        });
+      });
+    }
+    // Files from public/ (favicon, demo media...): any path whose last segment has an extension.
+    if (!/\.[a-z0-9]+$/i.test(x.path)) return next();
+    return new Promise<void>((resolve, reject) => {
+      res.once("close", resolve);
+      staticFiles.publicFiles(req, res, () => next().then(resolve, reject));
+    });
+  };
+
+  const refuseCrossSite: Step = (x, next) => {
+    const refusal = crossSiteRefusal(x.method, x.req.headers, options.siteUrl);
+    if (!refusal) return next();
+    log("warn", "cross-site request refused", { requestId: x.requestId, method: x.method, path: x.url.split("?", 1)[0], reason: refusal });
+    x.res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    x.res.end("Requisição recusada: origem não permitida.");
+  };
+
+  const bodyLimit: Step = async (x, next) => {
+    const reads = x.method !== "GET" && x.method !== "HEAD";
+    if (reads && !streamsToApp(x.method, matchedRoutes(x.app.build, x.url).runs(x.app.adminGuard), x.req.headers)) {
       try {
-        body = await readBody(req, PUBLIC_BODY_LIMIT);
+        x.body = await readBody(x.req, PUBLIC_BODY_LIMIT);
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error;
-        log("warn", "request body too large", { requestId, method, path: url.split("?", 1)[0] });
-        return sendBodyTooLarge(req, res);
+        log("warn", "request body too large", { requestId: x.requestId, method: x.method, path: x.url.split("?", 1)[0] });
+        return sendBodyTooLarge(x.req, x.res);
       }
     }
+    return next();
+  };
+
+  /** Renders the request in the app with this request's context (address, request id, nonce, load status). */
+  function render(x: Exchange, request: Request, loadStatus: { degraded: boolean }) {
+    const context = new RouterContextProvider();
+    context.set(x.app.requestInfoContext, { ip: clientAddress(x.req, options.trustedProxies ?? 0), requestId: x.requestId });
+    context.set(x.app.cspNonceContext, x.nonce);
+    context.set(x.app.loadStatusContext, loadStatus);
+    return handleRequest(request, context);
+  }
+
+  /** The app's Request for this exchange, or null after answering 400 (a target or Host that makes no URL). */
+  function appRequest(x: Exchange): Request | null {
     // Answered before anything is awaited: a client that closes its side right after sending (as
     // some do with such requests) would otherwise get no answer at all.
-    if (!URL.canParse(url, `http://${req.headers.host ?? "localhost"}`)) return sendMalformed(res, requestId, method, new Error("no URL"));
-    let request: Request;
+    if (!URL.canParse(x.url, `http://${x.req.headers.host ?? "localhost"}`)) return sendMalformed(x, new Error("no URL"));
     try {
-      request = body === null ? createRequest(req, res) : requestWithBody(req, res, body);
+      return x.body === null ? createRequest(x.req, x.res) : requestWithBody(x.req, x.res, x.body);
     } catch (error) {
-      return sendMalformed(res, requestId, method, error);
+      return sendMalformed(x, error);
     }
-    const app = await loadApp();
+  }
+
+  const pageCacheAndApp: Step = async (x) => {
+    const { req, res, method, url, app } = x;
+    const request = appRequest(x);
+    if (!request) return;
     if (app !== cachedBy) {
       cachedBy = app;
       cache.clear();
     }
-    const nonce = createNonce();
     const loadStatus = { degraded: false };
-    const render = (request: Request) => {
-      const context = new RouterContextProvider();
-      context.set(app.requestInfoContext, { ip: clientAddress(req, options.trustedProxies ?? 0), requestId });
-      context.set(app.cspNonceContext, nonce);
-      context.set(app.loadStatusContext, loadStatus);
-      return handleRequest(request, context);
-    };
-
     // The page everyone with these cookies gets: the cookies it is rendered with (rebuilt from
     // what the page depends on), or null when this visitor's page is their own.
-    const sharedCookies = isPublicRead(method, path) && !req.headers.authorization ? await app.sharedPageCookies(req.headers.cookie) : null;
+    const sharedCookies = isPublicRead(method, x.path) && !req.headers.authorization ? await app.sharedPageCookies(req.headers.cookie) : null;
     let version: number | null = null;
     if (sharedCookies !== null) {
       try {
         version = await cache.currentVersion();
       } catch (error) {
-        log("warn", "page cache: content version unreadable, cache bypassed", { requestId, ...errorFields(error) });
+        log("warn", "page cache: content version unreadable, cache bypassed", { requestId: x.requestId, ...errorFields(error) });
       }
     }
     /** The app's answer rendered for this request, if any (the cache's render sets it too). */
@@ -132,39 +240,40 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
       const page =
         method === "GET"
           ? await cache.fetch(key, async () => {
-              const response = (own.response = await render(shared));
+              const response = (own.response = await render(x, shared, loadStatus));
               // A failed read shown as an empty state is right for this visitor, wrong for the next ones.
               if (loadStatus.degraded || !isStorable(response)) return undefined;
-              return storedPage(response, nonce, security);
+              return storedPage(response, x.nonce, security);
             })
           : cache.get(key);
       if (page) {
-        setCacheStatus(own.response ? "miss" : "hit");
+        x.cacheStatus = own.response ? "miss" : "hit";
         return sendStored(req, res, page, own.response ? "MISS" : "HIT");
       }
       // Not a page the cache keeps (a 404, a degraded load): this render's answer is sent as it is;
       // one who waited for another visitor's render renders their own.
-      own.response ??= await render(shared);
+      own.response ??= await render(x, shared, loadStatus);
     }
-    const response = own.response ?? (await render(request));
+    const response = own.response ?? (await render(x, request, loadStatus));
     if (method !== "GET" && method !== "HEAD") cache.expireVersion();
-    setCacheStatus(sharedCookies === null ? "bypass" : loadStatus.degraded ? "degraded" : "uncacheable");
-    // Degraded pages are kept by no cache, whatever the route said. (Admin routes send no-store
-    // themselves, from where they are matched, so it holds for any spelling of their path.)
+    x.cacheStatus = sharedCookies === null ? "bypass" : loadStatus.degraded ? "degraded" : "uncacheable";
+    // Degraded pages are kept by no cache, whatever the route said.
     const cacheControl = loadStatus.degraded ? "no-store" : undefined;
-    return sendStreamed(req, res, response, securityHeaders(nonce, security), cacheControl);
-  }
+    return sendStreamed(req, res, response, securityHeaders(x.nonce, security), cacheControl);
+  };
+
+  /** The server's policy, in the order every request meets it (see the top of this file). */
+  const BACKBONE: Step[] = [requestLog, withSecurityHeaders, serveStaticFiles, refuseCrossSite, bodyLimit, pageCacheAndApp];
 
   /** A Host header or request target that makes no URL (`Host: a b`): the sender's mistake. */
-  function sendMalformed(res: ServerResponse, requestId: string, method: string, error: unknown) {
-    log("warn", "malformed request", { requestId, method, ...errorFields(error) });
-    setHeaders(res, staticHeaders);
-    res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-    res.end("Requisição inválida.");
+  function sendMalformed(x: Exchange, error: unknown): null {
+    log("warn", "malformed request", { requestId: x.requestId, method: x.method, ...errorFields(error) });
+    x.res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    x.res.end("Requisição inválida.");
+    return null;
   }
 
   function sendBodyTooLarge(req: IncomingMessage, res: ServerResponse) {
-    setHeaders(res, staticHeaders);
     const json = wantsJson(req);
     const headers: Record<string, string> = {
       "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
@@ -175,73 +284,21 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
   }
 
   const handle: Handler = (req, res) => {
-    const started = performance.now();
-    const requestId = randomUUID();
-    const method = req.method ?? "GET";
     const url = req.url ?? "/";
-    const path = policyPath(url);
-    let cacheStatus: string | undefined;
-    res.setHeader("X-Request-Id", requestId);
-    drainAfterResponse(req, res);
-    res.once("close", () => {
-      log("info", "request", {
-        requestId,
-        method,
-        // The path only: query strings can carry personal data.
-        path: url.split("?", 1)[0],
-        status: res.statusCode,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        ...(cacheStatus ? { cache: cacheStatus } : {}),
-        ...(res.writableFinished ? {} : { aborted: true }),
-      });
-      // Privacy-first insights: a page view, counted in memory once the answer is sent (app/lib/analytics/);
-      // a count is never worth an error (in development the app may be reloading).
-      loadApp()
-        .then((app) => app.countPageView(req, res))
-        .catch(() => {});
-    });
-
-    if (staticFiles && (method === "GET" || method === "HEAD")) {
-      if (url.startsWith("/assets/")) {
-        setHeaders(res, staticHeaders);
-        req.url = url.slice("/assets".length);
-        return staticFiles.assets(req, res, () => {
-          req.url = url;
-          res.statusCode = 404;
-          res.setHeader("Content-Type", "text/plain; charset=utf-8");
-          res.end("Não encontrado");
-        });
-      }
-      // Files from public/ (favicon, demo media...): any path whose last segment has an extension.
-      if (/\.[a-z0-9]+$/i.test(path)) {
-        setHeaders(res, staticHeaders);
-        return staticFiles.publicFiles(req, res, () => runApp(req, res));
-      }
-    }
-
-    const refusal = crossSiteRefusal(method, req.headers, options.siteUrl);
-    if (refusal) {
-      log("warn", "cross-site request refused", { requestId, method, path: url.split("?", 1)[0], reason: refusal });
-      setHeaders(res, staticHeaders);
-      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-      res.end("Requisição recusada: origem não permitida.");
-      return;
-    }
-    runApp(req, res);
-
-    function runApp(req: IncomingMessage, res: ServerResponse) {
-      // Every line the app logs while it handles the request carries the request id.
-      withRequestId(requestId, () => serveApp(req, res, requestId, path, (status) => (cacheStatus = status))).catch((error: unknown) => {
-        log("error", "request failed", { requestId, method, path: url.split("?", 1)[0], ...errorFields(error) });
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
+    loadApp().then(
+      (app) => {
+        const exchange: Exchange = { req, res, requestId: randomUUID(), method: req.method ?? "GET", url, path: policyPath(url), app, nonce: "", body: null };
+        const run = (i: number): Promise<void> => Promise.resolve(BACKBONE[i]?.(exchange, () => run(i + 1)));
+        return run(0);
+      },
+      (error: unknown) => {
+        // Development only: the app's sources do not load (a syntax error); the terminal says why.
+        log("error", "app did not load", { method: req.method, path: url.split("?", 1)[0], ...errorFields(error) });
         setHeaders(res, staticHeaders);
         res.writeHead(500, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
         res.end(SERVER_ERROR_PAGE);
-      });
-    }
+      },
+    );
   };
 
   return { handle, cache };

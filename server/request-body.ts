@@ -10,7 +10,6 @@
 //   connection instead, gently (lingerThenClose), so that the client still reads the answer.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { isAdminPath } from "./request-path.ts";
 
 /** The most a request body may carry, except admin uploads. */
 export const PUBLIC_BODY_LIMIT = 64 * 1024;
@@ -23,14 +22,13 @@ export const BODY_TOO_LARGE = "O conteúdo enviado é grande demais. Encurte o t
 
 /**
  * Whether the body streams to the app with the upload limits instead of being read here: a
- * multipart form posted to the admin area (its file uploads), never the sign-in form, which is
- * public. An unauthenticated upload is answered by the admin guard and its body drained/closed.
+ * multipart form posted to a route of the admin area (its file uploads; `guarded`: the matched
+ * route runs the admin guard, server/route-match.ts), never to the sign-in form, which is public.
+ * An unauthenticated upload is answered by the admin guard and its body drained/closed.
  */
-export function streamsToApp(method: string, path: string, headers: IncomingMessage["headers"]): boolean {
+export function streamsToApp(method: string, guarded: boolean, headers: IncomingMessage["headers"]): boolean {
   if (method === "GET" || method === "HEAD") return true;
-  // `path` as server/request-path.ts reads it (decoded, lower-case), as React Router matches it.
-  if (!isAdminPath(path) || path === "/admin" || /^\/admin\/login(\.data)?\/?$/.test(path)) return false;
-  return /^multipart\/form-data\b/i.test(headers["content-type"] ?? "");
+  return guarded && /^multipart\/form-data\b/i.test(headers["content-type"] ?? "");
 }
 
 export class BodyTooLarge extends Error {}

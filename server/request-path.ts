@@ -1,7 +1,8 @@
-// The one reading of a request's path that every policy decision uses: the admin area, request
-// body limits, static files and the page cache. React Router matches routes after decoding the
-// path and ignoring case, so `/ADMIN/x` and `/%61dmin/x` reach the admin's routes: a rule that
-// compared the raw text would miss them.
+// The one reading of a request's path that the server's path-based decisions use: static files
+// and the page cache (decisions about where a request goes use the matched route instead,
+// server/route-match.ts). React Router matches routes after decoding the path and ignoring
+// case, so `/ADMIN/x` and `/%61dmin/x` reach the admin's routes: a rule that compared the raw
+// text would miss them.
 
 /** The path of `url` (a request target), percent-decoded, dot segments resolved, `//` collapsed, lower-case. */
 export function policyPath(url: string): string {
@@ -18,9 +19,4 @@ export function policyPath(url: string): string {
     // A malformed escape (`%E0%A4%A`) stays as it is; React Router will not match it either.
   }
   return path.replace(/\/{2,}/g, "/").toLowerCase();
-}
-
-/** The admin area: its pages (/admin, /admin/...) and their single-fetch data (/admin.data, /admin/x.data). */
-export function isAdminPath(path: string): boolean {
-  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.");
 }

@@ -10,7 +10,8 @@
 //   return guardSave(parsed, submission, failedToast, async () => {
 //     const draft = await startSave(parsed, submission, { model, uploads, files });
 //     …the section's own checks, added to draft.fieldErrors…
-//     if (hasErrors(draft)) return refuse(draft, toast);          // 400 (413 for a file)
+//     const value = validValue(draft);
+//     if (!value) return refuse(draft, toast);                    // 400 (413 for a file)
 //     if (draft.stale) return refuse(draft, notFoundToast, 404);
 //     await writeRow(draft, model, values, log);  // logs the change
 //     return saved(list, toast);
@@ -240,14 +241,13 @@ function errorsOf<R, S extends FormSubmission>(draft: Draft<R, S>): FieldErrors 
   return { ...uploadErrors(draft.blocking), ...draft.fieldErrors };
 }
 
-/** Whether the save must stop: the schema, a refused file or a check found an error. */
-export function hasErrors<R, S extends FormSubmission>(draft: Draft<R, S>): boolean {
-  return draft.submission.status !== "success" || Object.keys(errorsOf(draft)).length > 0;
-}
-
-/** The schema's values, once `hasErrors(draft)` is false. */
-export function parsedValue<R, S extends FormSubmission>(draft: Draft<R, S>): ValueOf<S> {
-  if (draft.submission.status !== "success") throw new Error("parsedValue() before hasErrors()");
+/**
+ * The schema's values when the save may go on, or null when it must stop: the schema, a refused
+ * file or a check found an error. The values exist only past this check, so no step can read them
+ * from a form that failed it.
+ */
+export function validValue<R, S extends FormSubmission>(draft: Draft<R, S>): ValueOf<S> | null {
+  if (draft.submission.status !== "success" || Object.keys(errorsOf(draft)).length > 0) return null;
   return draft.submission.value as ValueOf<S>;
 }
 

@@ -1,7 +1,7 @@
 // Sections that never change in the browser (no state, no handlers) are rendered to HTML on the
 // server and shipped as markup only, so their copy and components stay out of the client
 // JavaScript (the 120 KB first-load budget of /). See components/site/static-html.tsx.
-import type { ReactNode } from "react";
+import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { isDataUrl } from "./data-url";
 
@@ -23,15 +23,20 @@ export function staticHtmlData(request: Request, html: string): { html?: string 
 
 /**
  * Markup rendered once with `placeholder` as one attribute's value, to be filled in per request
- * with `fillAttribute`: the result is byte for byte what React renders with the real value.
+ * with `fillAttribute`: the result is what React renders with the real value, because the value
+ * is escaped by React itself.
  */
 export function fillAttribute(html: string, placeholder: string, value: string): string {
   // A replacer function: a replacement string would read `$&`, `$'`, `` $` `` in the value (a
   // page address anyone can type) as patterns and splice other parts of the page in.
-  return html.replace(placeholder, () => escapeLikeReact(value));
+  return html.replace(placeholder, () => attributeText(value));
 }
 
-/** HTML-escapes a value as React does in attributes and text. */
-function escapeLikeReact(value: string): string {
-  return value.replace(/[&"'<>]/g, (c) => ({ "&": "&amp;", '"': "&quot;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" })[c]!);
+const ATTRIBUTE_OPEN = '<i title="';
+const ATTRIBUTE_CLOSE = '"></i>';
+
+/** `value` as React writes it inside a double-quoted attribute: rendered by React, not re-implemented. */
+function attributeText(value: string): string {
+  const html = renderToStaticMarkup(createElement("i", { title: value }));
+  return html.slice(ATTRIBUTE_OPEN.length, -ATTRIBUTE_CLOSE.length);
 }

@@ -12,9 +12,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import {
   deleteRow,
   guardSave,
-  hasErrors,
   isDelete,
-  parsedValue,
+  validValue,
   refuse,
   requireFile,
   sectionLoader,
@@ -139,14 +138,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage", social_image: "socialImage" } });
       requireFile(draft, "cover_image", COVER_REQUIRED);
       if (submission.status === "success") Object.assign(draft.fieldErrors, await postErrors(submission.value, draft.id, draft.uploaded));
-      if (hasErrors(draft)) {
+      const v = validValue(draft);
+      if (!v) {
         const refusal = uploadRefusal(draft);
         const toast = refusal ? ({ type: "error", title: "Erro ao enviar imagem", description: refusal.message } as const) : SAVE_FAILED;
         // A post deleted meanwhile answers 404 even when the form has errors too.
         return refuse(draft, toast, refusal?.status ?? (draft.stale ? 404 : 400));
       }
       if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
-      const v = parsedValue(draft);
       const choice = postedChoice(v);
       const publication = publicationFields(choice, v.published_at, draft.existing?.publishedAt ?? null);
       await writeRow(

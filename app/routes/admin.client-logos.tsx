@@ -6,19 +6,7 @@ import { db } from "~/lib/db.server";
 import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  deleteRow,
-  guardSave,
-  hasErrors,
-  isDelete,
-  parsedValue,
-  refuse,
-  sectionLoader,
-  startSave,
-  uploadRefusal,
-  writeRow,
-  libraryStep,
-} from "~/lib/admin-section.server";
+import { deleteRow, guardSave, isDelete, validValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow, libraryStep } from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { UploadRule } from "~/lib/upload.server";
 import type { Toast } from "~/lib/toast";
@@ -95,11 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const logoUrl = logoUrlOf(draft.uploaded, submission.payload.logo_url);
       if (!draft.refused.logo_file && !logoUrl) draft.fieldErrors.logo_url = [LOGO_URL_REQUIRED];
       else if (!draft.refused.logo_file && !isLogoUrl(logoUrl)) draft.fieldErrors.logo_url = ["Informe uma URL válida (https://...)"];
-      if (hasErrors(draft)) {
+      const v = validValue(draft);
+      if (!v) {
         return refuse(draft, uploadRefusal(draft) ? { type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" } : undefined);
       }
       if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
-      const v = parsedValue(draft);
       const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
       await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex }, log);
       return saved(LIST, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" });

@@ -10,9 +10,8 @@ import {
   NOT_FOUND,
   deleteRow,
   guardSave,
-  hasErrors,
   isDelete,
-  parsedValue,
+  validValue,
   refuse,
   requireFile,
   sectionLoader,
@@ -88,12 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return guardSave(parsed, submission, failed("Erro ao salvar depoimento"), async () => {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { video_url: "videoUrl" } });
     requireFile(draft, "video_url", VIDEO_REQUIRED);
-    if (hasErrors(draft)) {
+    const v = validValue(draft);
+    if (!v) {
       const refusal = uploadRefusal(draft);
       return refuse(draft, refusal && failed("Erro ao enviar vídeo")(refusal.message));
     }
     if (draft.stale) return refuse(draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
-    const v = parsedValue(draft);
     const orderIndex = await positionToSave(v.display_order, draft.existing?.orderIndex, ORDER);
     await writeRow(draft, model, { studentName: v.student_name, orderIndex, videoUrl: draft.fileUrl.video_url! }, log);
     return saved(LIST, {

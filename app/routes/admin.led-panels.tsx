@@ -8,10 +8,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import {
   deleteRow,
   guardSave,
-  hasErrors,
   isDelete,
   keepPreviousFile,
-  parsedValue,
+  validValue,
   refuse,
   sectionLoader,
   startSave,
@@ -61,9 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { photo: "photo" } });
     // A failed photo upload keeps the previous photo and the save goes on.
     keepPreviousFile(draft, "photo");
-    if (hasErrors(draft)) return refuse(draft);
+    const v = validValue(draft);
+    if (!v) return refuse(draft);
     if (draft.stale) return refuse(draft, { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." }, 404);
-    const { title, primary_flow, reach, flow, description } = parsedValue(draft);
+    const { title, primary_flow, reach, flow, description } = v;
     await writeRow(draft, model, { title, primaryFlow: primary_flow, reach, flow, description, photo: draft.fileUrl.photo }, log);
     const done = draft.existing ? "Painel atualizado com sucesso!" : "Painel criado com sucesso!";
     const refused = draft.refused.photo;

@@ -11,9 +11,8 @@ import {
   checkMediaLists,
   deleteRow,
   guardSave,
-  hasErrors,
   isDelete,
-  parsedValue,
+  validValue,
   refuse,
   sectionLoader,
   startSave,
@@ -79,12 +78,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return guardSave(parsed, submission, failed("Erro ao salvar"), async () => {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
     const { images, videos } = checkMediaLists(draft);
-    if (hasErrors(draft)) {
+    const v = validValue(draft);
+    if (!v) {
       const refusal = uploadRefusal(draft);
       return refuse(draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
     }
     if (draft.stale) return refuse(draft, { type: "error", title: "Erro ao salvar", description: "Projeto não encontrado." }, 404);
-    const { title, category, description, result } = parsedValue(draft);
+    const { title, category, description, result } = v;
     await writeRow(draft, model, { title, category, description, result, images, videos, coverImage: draft.fileUrl.cover_image }, log);
     return saved(
       LIST,

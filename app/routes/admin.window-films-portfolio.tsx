@@ -11,9 +11,8 @@ import {
   checkMediaLists,
   deleteRow,
   guardSave,
-  hasErrors,
   isDelete,
-  parsedValue,
+  validValue,
   refuse,
   sectionLoader,
   startSave,
@@ -101,12 +100,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return guardSave(parsed, submission, failed, async () => {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
     const { images, videos } = checkMediaLists(draft);
-    if (hasErrors(draft)) {
+    const v = validValue(draft);
+    if (!v) {
       const refusal = uploadRefusal(draft);
       return refuse(draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
     }
     if (draft.stale) return refuse(draft, failed("Projeto não encontrado."), 404);
-    const v = parsedValue(draft);
     const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
     await writeRow(
       draft,

@@ -6,7 +6,7 @@ import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { NOT_FOUND, deleteRow, guardSave, hasErrors, isDelete, parsedValue, refuse, sectionLoader, startSave, writeRow } from "~/lib/admin-section.server";
+import { NOT_FOUND, deleteRow, guardSave, isDelete, validValue, refuse, sectionLoader, startSave, writeRow } from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
@@ -77,9 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         (url) => objectFromUrl(url) !== null,
       ),
     );
-    if (hasErrors(draft)) return refuse(draft);
+    const v = validValue(draft);
+    if (!v) return refuse(draft);
     if (draft.stale) return refuse(draft, failed(NOT_FOUND), 404);
-    const v = parsedValue(draft);
     const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
     await writeRow(
       draft,

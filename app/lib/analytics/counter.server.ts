@@ -19,6 +19,7 @@ import { clientAddress } from "../../../server/client-address.ts";
 import { db, isPostgres } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { rateLimitAddress } from "~/lib/request-info.server";
+import { isDataUrl, pageUrl } from "~/lib/data-url";
 import { errorFields, log } from "../../../server/logger.ts";
 
 /** How often an instance adds its counts to the database: what was counted shows within this (and a page load). */
@@ -108,13 +109,14 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
   if (res.statusCode !== 200 && res.statusCode !== 304) return;
   const headers = req.headers;
   if (isPrefetch(headers)) return;
-  const url = req.url ?? "/";
-  const query = url.indexOf("?");
-  let path = query === -1 ? url : url.slice(0, query);
+  // The URL as the app reads the request's (so `//x` stays a path); `.data` is its page's data.
+  const target = `http://localhost${req.url ?? "/"}`;
+  if (!URL.canParse(target)) return;
+  const url = new URL(target);
+  const path = pageUrl(url).pathname;
   const type = String(res.getHeader("content-type") ?? "");
-  if (path.endsWith(".data")) {
+  if (isDataUrl(url)) {
     if (!type.startsWith("text/x-script")) return;
-    path = path === "/_root.data" ? "/" : path.endsWith("/_.data") ? path.slice(0, -"_.data".length) : path.slice(0, -".data".length);
     if (refererPath(headers.referer) === path) return;
   } else if (!type.startsWith("text/html")) return;
   if (path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/")) return;
@@ -131,7 +133,7 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
     // A visit: someone arriving from elsewhere (or typing the address), not a step inside the site.
     source = from ?? "direto";
     add(day, "origem", source);
-    campaign = query === -1 ? "" : campaignOf(url.slice(query + 1));
+    campaign = url.search ? campaignOf(url.search.slice(1)) : "";
     if (campaign) add(day, "campanha", campaign);
     add(day, "dispositivo", deviceOf(userAgent));
   }
