@@ -13,7 +13,8 @@ import { requiredText } from "~/lib/forms/admin-schema";
 import { isParsed, logFailure, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
 import type { LoadError } from "~/lib/admin-section.server";
 import { db } from "~/lib/db.server";
-import { defaultSiteSettings, formatPhone, phoneDigits, type SiteSettings } from "~/lib/site-settings";
+import { defaultSiteSettings, formatPhone, type SiteSettings } from "~/lib/site-settings";
+import { phoneDigits } from "~/lib/phone-input";
 import { fromRow, saveSiteSettings } from "~/lib/site-settings.server";
 import { activityScope, describeChanges, recordActivity } from "~/lib/activity.server";
 

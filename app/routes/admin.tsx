@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { ErrorScreen } from "~/components/ui/error-screen";
@@ -34,7 +35,33 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
+/**
+ * The toast region as a popover while the admin is open: the browser then draws it above
+ * everything, an open modal dialog and its backdrop included. It is raised again whenever a toast
+ * comes (the popover shown last is on top). Only the admin opens modal dialogs, so the public
+ * pages' region stays a plain element and their scripts carry none of this.
+ */
+function useToastsAboveDialogs() {
+  useEffect(() => {
+    const region = document.querySelector<HTMLElement>("[data-toasts]");
+    if (!region || typeof region.showPopover !== "function") return;
+    region.popover = "manual";
+    const raise = () => {
+      if (region.matches(":popover-open")) region.hidePopover();
+      region.showPopover();
+    };
+    raise();
+    const observer = new MutationObserver(raise);
+    observer.observe(region, { childList: true });
+    return () => {
+      observer.disconnect();
+      region.removeAttribute("popover");
+    };
+  }, []);
+}
+
 function AdminFrame({ email, children }: { email: string | undefined; children: React.ReactNode }) {
+  useToastsAboveDialogs();
   return (
     // data-admin: the admin scrolls instantly (app.css).
     <div data-admin className="min-h-screen bg-slate-50">

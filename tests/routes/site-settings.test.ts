@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { currentContentVersion, bumpContentVersion } from "~/lib/content-version.server";
-import { defaultSiteSettings, formatPhone, phoneDigits } from "~/lib/site-settings";
+import { defaultSiteSettings, formatPhone } from "~/lib/site-settings";
+import { phoneDigits } from "~/lib/phone-input";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { site } from "~/content/site";
 import * as settingsRoute from "~/routes/admin.configuracoes";

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { TOAST_EVENT, type Toast } from "~/lib/toast";
-import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * Server-rendered toast region. It is present in the HTML (so it shows without JavaScript);
@@ -26,19 +25,6 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
 
-  // With JavaScript the region is a popover, always open and opened again for each toast (the
-  // last one opened is on top): the browser then puts it above everything, an open modal dialog
-  // included, whose backdrop would otherwise cover it. Without
-  // JavaScript it is a plain element of the page, as a popover would stay hidden.
-  const hydrated = useHydrated();
-  const region = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = region.current;
-    if (!node?.popover) return;
-    if (node.matches(":popover-open")) node.hidePopover();
-    node.showPopover();
-  }, [items, hydrated]);
-
   useEffect(() => {
     if (items.length === 0) return;
     const timer = setTimeout(() => setItems((list) => list.slice(1)), 5000);
@@ -47,11 +33,10 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 
   return (
     <div
-      ref={region}
+      data-toasts
       role="status"
       aria-live="polite"
-      popover={hydrated ? "manual" : undefined}
-      className="pointer-events-none fixed inset-x-0 top-20 bottom-auto z-[60] m-0 flex h-auto w-auto max-w-none flex-col items-center gap-2 overflow-visible border-0 bg-transparent px-4 py-0 [&:not(:popover-open)[popover]]:hidden sm:items-end sm:pr-6"
+      className="pointer-events-none fixed inset-x-0 top-20 z-[60] flex flex-col items-center gap-2 px-4 sm:items-end sm:pr-6"
     >
       {items.map((t) => (
         <div
