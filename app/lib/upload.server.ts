@@ -4,12 +4,12 @@
 //   taken from its name or declared type: SVG, HTML and anything that is not a known image/video
 //   (an HTML page named .png, say) is refused. The one exception: a field for logos accepts SVG
 //   and stores it rasterized as a PNG (svg.server.ts), never as the SVG document it came as.
-// - An accepted file gets a random name keeping its extension and streams through a byte counter
-//   into storage().put; the counter fails the write as soon as the file passes its limit, and the
+// - An accepted file keeps its own name, made safe and unique ("foto-equipe.png", then
+//   "foto-equipe-2.png"; see namedKey), and streams through a byte counter into storage().put; the counter fails the write as soon as the file passes its limit, and the
 //   partial object is removed (413, nothing written).
 // - The whole body is counted too: past the sum of the limits the request is refused (413) and
 //   every file stored for it is deleted. A broken or non-form body is refused with 400.
-import { extname } from "node:path";
+import { basename, extname } from "node:path";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -17,7 +17,8 @@ import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "./env.server";
 import { INVALID_SVG_MESSAGE, looksLikeSvg, rasterizeSvg, SvgBusy, SVG_BUSY_MESSAGE, SvgRefused, SVG_MAX_BYTES } from "./svg.server";
-import { deleteByUrl, randomKey, storage, type Bucket, type StoredObject } from "./storage/index.server";
+import { BUCKETS, deleteByUrl, namedKey, storage, type Bucket, type StorageBackend, type StoredObject } from "./storage/index.server";
+import { UPLOAD_TARGETS } from "./upload-targets.server";
 import type { Toast } from "./toast";
 
 const MB = 1024 * 1024;
@@ -179,7 +180,7 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
   try {
     const head = await readHead(file, SNIFF_BYTES);
     if (head.length === 0) return null; // an empty file input
-    if (rule.accept === "logo" && looksLikeSvg(head)) return await receiveSvg(rule, file, head);
+    if (rule.accept === "logo" && looksLikeSvg(head)) return await receiveSvg(rule, file, head, fileName);
     const type = await sniff(head);
     if (!type || !acceptedType(rule, type.mime)) {
       return { status: 400, message: rule.accept === "media" || rule.accept === "video" ? INVALID_FILE_MESSAGE : INVALID_IMAGE_MESSAGE };
@@ -196,8 +197,8 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
     if (file.readableEnded) body.end();
     else file.pipe(body);
 
-    const key = randomKey(extensionFor(fileName, type.mime, type.ext), rule.folder);
     const backend = await storage();
+    const key = await claimKey(backend, rule, fileName, extensionFor(fileName, type.mime, type.ext));
     try {
       const size = await backend.put(rule.bucket, key, body, type.mime);
       return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size };
@@ -205,6 +206,8 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
       await backend.delete(rule.bucket, key).catch(() => undefined); // nothing half-written stays behind
       if (error instanceof FileTooLarge) return { status: 413, message: tooLargeMessage(limit / MB) };
       throw error;
+    } finally {
+      claimed.delete(basename(key));
     }
   } finally {
     drain(file);
@@ -212,7 +215,7 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
 }
 
 /** An SVG logo: read whole (it is small), rasterized, stored as a PNG. */
-async function receiveSvg(rule: UploadRule, file: Readable, head: Buffer): Promise<StoredObject | UploadFailure> {
+async function receiveSvg(rule: UploadRule, file: Readable, head: Buffer, fileName: string | undefined): Promise<StoredObject | UploadFailure> {
   const chunks = [head];
   let size = head.length;
   try {
@@ -235,10 +238,48 @@ async function receiveSvg(rule: UploadRule, file: Readable, head: Buffer): Promi
     if (error instanceof SvgBusy) return { status: 503, message: SVG_BUSY_MESSAGE };
     throw error;
   }
-  const key = randomKey("png", rule.folder);
   const backend = await storage();
-  const stored = await backend.put(rule.bucket, key, Readable.from([png]), "image/png");
-  return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size: stored };
+  const key = await claimKey(backend, rule, fileName, "png");
+  try {
+    const stored = await backend.put(rule.bucket, key, Readable.from([png]), "image/png");
+    return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size: stored };
+  } finally {
+    claimed.delete(basename(key));
+  }
+}
+
+/** Keys being written right now by this process: a second upload of the same name must not take them. */
+const claimed = new Set<string>();
+
+/** Every place uploads go (each bucket's root and each form field's folder), where a name must be free. */
+function uploadPlaces(): Array<{ bucket: Bucket; folder: string | undefined }> {
+  const folders = new Set<string | undefined>([undefined]);
+  for (const fields of Object.values(UPLOAD_TARGETS)) for (const rule of Object.values<UploadRule>(fields)) folders.add(rule.folder);
+  return BUCKETS.flatMap((bucket) => [...folders].map((folder) => ({ bucket, folder })));
+}
+
+/**
+ * The first name free in the whole library for a file's own name: "foto.png", else "foto-2.png",
+ * "foto-3.png"... (one name is one file, whichever area or folder it went to). A name is taken
+ * when storage has it in any upload place, or another upload of this process is writing it (the
+ * caller frees its claim once the write ends). Existing files are never overwritten.
+ */
+async function claimKey(backend: StorageBackend, rule: UploadRule, fileName: string | undefined, extension: string): Promise<string> {
+  const places = uploadPlaces();
+  for (let copy = 1; ; copy++) {
+    const name = namedKey(fileName, extension, undefined, copy);
+    if (claimed.has(name)) continue;
+    claimed.add(name); // claimed before the look-ups, which yield: no other upload can pick it meanwhile
+    const taken = await Promise.all(places.map(({ bucket, folder }) => backend.head(bucket, namedKey(fileName, extension, folder, copy)))).then(
+      (found) => found.some((object) => object !== null),
+      (error: unknown) => {
+        claimed.delete(name);
+        throw error;
+      },
+    );
+    if (!taken) return namedKey(fileName, extension, rule.folder, copy);
+    claimed.delete(name);
+  }
 }
 
 /**

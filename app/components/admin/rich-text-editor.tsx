@@ -17,6 +17,7 @@ import { ListItem } from "@tiptap/extension-list";
 import Link from "@tiptap/extension-link";
 import type { ReactNode } from "react";
 import { MediaPicker } from "./media-picker";
+import { ImageUploadButton, uploadedImageContent } from "./media-upload";
 import { showToast } from "~/lib/toast";
 import { previewSrc } from "~/lib/image-url";
 import { isVideoEmbed, videoEmbedUrl } from "~/lib/video-embed";
@@ -335,6 +336,7 @@ function Toolbar({ editor }: { editor: EditorType }) {
         Imagem
       </ToolButton>
       <MediaPicker field="content_image" accept="image" label="Imagem da biblioteca" onPick={addImage} />
+      <ImageUploadButton onUploaded={(file) => chain().insertContent(uploadedImageContent(file)).run()} />
       <ToolButton label="Vídeo (YouTube/Vimeo)" onClick={addVideo}>
         Vídeo
       </ToolButton>
