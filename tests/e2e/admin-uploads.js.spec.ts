@@ -185,3 +185,20 @@ test("the library's upload form shows progress and is emptied after 'Enviar' (a 
   await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
   await expect(toast(page, "Arquivo excluído")).toBeVisible();
 });
+
+test("the rich-text editor uploads an image then and there, with progress, alt text and caption, and inserts it", async ({ page }) => {
+  await signIn(page, "/admin/blog");
+  await formReady(page);
+  await page.getByRole("button", { name: "Visual", exact: true }).click();
+  await page.getByRole("button", { name: "Enviar imagem" }).click();
+  const dialog = page.getByRole("dialog", { name: "Enviar imagem" });
+  await dialog.getByLabel("Imagem", { exact: true }).setInputFiles({ ...PNG, name: "Gráfico Vendas.png" });
+  await dialog.getByLabel("Texto alternativo").fill("Gráfico de vendas subindo");
+  await dialog.getByLabel("Legenda (opcional)").fill("Vendas do trimestre");
+  await dialog.getByRole("button", { name: "Enviar e inserir" }).click();
+  await expect(dialog).toHaveCount(0);
+  const content = page.locator('textarea[name="content"]');
+  await expect
+    .poll(() => content.inputValue())
+    .toMatch(/<img src="\/media\/blog-media\/biblioteca\/grafico-vendas(-\d+)?\.png" alt="Gráfico de vendas subindo"[^>]*>.*<em>Vendas do trimestre<\/em>/);
+});

@@ -427,6 +427,25 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       const spelled = `${process.env.SITE_URL ?? "http://localhost:3000"}/img?src=${encodeURIComponent(image.url)}&w=640`;
       const alts = await libraryServer.libraryAltTexts([image.url, spelled, "https://exemplo.com/x.png", null]);
       expect(Object.fromEntries(alts)).toEqual({ [image.url]: "Gráfico de vendas em alta", [spelled]: "Gráfico de vendas em alta" });
+      // The public post shows it where the post gives no alt text: its cover, and a content image with an empty alt.
+      const blogPage = await import("~/routes/_site.blog.$slug");
+      const slug = `alt-da-biblioteca-${Date.now()}`;
+      await db.blogPost.create({
+        data: {
+          title: "Post com gráfico",
+          slug,
+          coverImage: image.url,
+          excerpt: "E",
+          content: `<p><img src="${image.url}" alt=""></p><p><img src="${image.url}" alt="Escrito no post"></p>`,
+          isPublished: true,
+          publishedAt: new Date(Date.now() - 60_000),
+        },
+      });
+      const page = (await blogPage.loader(routeArgs(getRequest(`/blog/${slug}`), { slug }))) as { post: { coverAlt?: string; html: string } };
+      expect(page.post.coverAlt).toBe("Gráfico de vendas em alta");
+      expect(page.post.html).toContain('alt="Gráfico de vendas em alta"');
+      expect(page.post.html).toContain('alt="Escrito no post"');
+      await db.blogPost.deleteMany({ where: { slug } });
       // Elsewhere than the library is refused; a missing file is 404.
       const outside = await fx.responseOf(
         library.action,
