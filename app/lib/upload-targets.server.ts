@@ -2,7 +2,17 @@
 // The section's own action parses its form with these rules (a file posted with the form, without
 // JavaScript), and the upload route (/admin/midia/enviar) stores a file sent ahead of the save with
 // the same rules, so a file lands in the same bucket and folder whichever way it came.
-import type { UploadRule } from "./upload.server";
+import type { Bucket } from "./storage/keys.server";
+
+/** "logo": an image, or an SVG (stored as a PNG of it). */
+type UploadAccept = "image" | "logo" | "media" | "video";
+
+/** Where a file field's uploads go (bucket and folder) and which files it takes. */
+export interface UploadRule {
+  bucket: Bucket;
+  folder?: string;
+  accept: UploadAccept;
+}
 
 export const UPLOAD_TARGETS = {
   portfolio: { cover_image: { bucket: "portfolio-media", accept: "media" } },

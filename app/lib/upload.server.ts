@@ -18,7 +18,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { env } from "./env.server";
 import { INVALID_SVG_MESSAGE, looksLikeSvg, rasterizeSvg, SvgBusy, SVG_BUSY_MESSAGE, SvgRefused, SVG_MAX_BYTES } from "./svg.server";
 import { BUCKETS, deleteByUrl, namedKey, storage, type Bucket, type StorageBackend, type StoredObject } from "./storage/index.server";
-import { UPLOAD_TARGETS } from "./upload-targets.server";
+import { UPLOAD_TARGETS, type UploadRule } from "./upload-targets.server";
 import type { Toast } from "./toast";
 
 const MB = 1024 * 1024;
@@ -29,14 +29,7 @@ const SNIFF_BYTES = 4100;
 const MAX_FIELDS = 500;
 const MAX_FILES = 10;
 
-/** "logo": an image, or an SVG (stored as a PNG of it). */
-type UploadAccept = "image" | "logo" | "media" | "video";
-
-export interface UploadRule {
-  bucket: Bucket;
-  folder?: string;
-  accept: UploadAccept;
-}
+export type { UploadRule } from "./upload-targets.server";
 
 export interface UploadFailure {
   status: 400 | 413 | 503;
