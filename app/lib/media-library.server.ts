@@ -74,11 +74,6 @@ export async function describeFile(bucket: Bucket, key: string, words: { alt?: s
   });
 }
 
-/** Forgets what was said about a deleted file (a new file of the same name starts without alt text). */
-export async function forgetFile(bucket: Bucket, key: string): Promise<void> {
-  await db.mediaFile.deleteMany({ where: { bucket, key } });
-}
-
 /**
  * The library's alt text for each of `urls` that names one of our files and has one (in any
  * spelling, see media-identity), keyed by the URL as given: for pages that show the image

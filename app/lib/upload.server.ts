@@ -15,6 +15,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
+import { db } from "./db.server";
 import { env } from "./env.server";
 import { INVALID_SVG_MESSAGE, looksLikeSvg, rasterizeSvg, SvgBusy, SVG_BUSY_MESSAGE, SvgRefused, SVG_MAX_BYTES } from "./svg.server";
 import { BUCKETS, deleteByUrl, namedKey, storage, type Bucket, type StorageBackend, type StoredObject } from "./storage/index.server";
@@ -194,6 +195,7 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
     const key = await claimKey(backend, rule, fileName, extensionFor(fileName, type.mime, type.ext));
     try {
       const size = await backend.put(rule.bucket, key, body, type.mime);
+      await remember(rule.bucket, key);
       return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size };
     } catch (error) {
       await backend.delete(rule.bucket, key).catch(() => undefined); // nothing half-written stays behind
@@ -235,10 +237,16 @@ async function receiveSvg(rule: UploadRule, file: Readable, head: Buffer, fileNa
   const key = await claimKey(backend, rule, fileName, "png");
   try {
     const stored = await backend.put(rule.bucket, key, Readable.from([png]), "image/png");
+    await remember(rule.bucket, key);
     return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size: stored };
   } finally {
     claimed.delete(basename(key));
   }
+}
+
+/** Records that a name was given (the library's row of the file, where its alt text goes later). */
+async function remember(bucket: Bucket, key: string): Promise<void> {
+  await db.mediaFile.upsert({ where: { bucket_key: { bucket, key } }, create: { bucket, key }, update: {} });
 }
 
 /** Keys being written right now by this process: a second upload of the same name must not take them. */
@@ -263,8 +271,11 @@ async function claimKey(backend: StorageBackend, rule: UploadRule, fileName: str
     const name = namedKey(fileName, extension, undefined, copy);
     if (claimed.has(name)) continue;
     claimed.add(name); // claimed before the look-ups, which yield: no other upload can pick it meanwhile
-    const taken = await Promise.all(places.map(({ bucket, folder }) => backend.head(bucket, namedKey(fileName, extension, folder, copy)))).then(
-      (found) => found.some((object) => object !== null),
+    const keys = places.map(({ bucket, folder }) => ({ bucket, key: namedKey(fileName, extension, folder, copy) }));
+    // A name ever given stays given, even after its file was deleted: its address was served as
+    // immutable for a year, so a new file under it could show the old one from a cache.
+    const taken = await Promise.all([db.mediaFile.count({ where: { OR: keys } }), ...keys.map(({ bucket, key }) => backend.head(bucket, key))]).then(
+      ([used, ...found]) => used !== 0 || found.some((object) => object !== null),
       (error: unknown) => {
         claimed.delete(name);
         throw error;

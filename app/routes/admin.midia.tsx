@@ -12,7 +12,7 @@ import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, use
 import type { Route } from "./+types/admin.midia";
 import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
 import { activityScope, recordActivity } from "~/lib/activity.server";
-import { describeFile, forgetFile, listLibrary, searchLibrary } from "~/lib/media-library.server";
+import { describeFile, listLibrary, searchLibrary } from "~/lib/media-library.server";
 import { ALT_MAX, BUCKET_LABELS, CAPTION_MAX, formatBytes, libraryField, type LibraryFile } from "~/lib/media-library";
 import { inUseMessage, mediaUsages, type MediaUsage } from "~/lib/media-usage.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -145,8 +145,8 @@ async function deleteFiles(ids: FormDataEntryValue[], log: ReturnType<typeof act
       inUse.push({ name: basename(file.key), usedBy });
       continue;
     }
+    // Its media_files row stays: the name is never given to another file (see upload.server.ts).
     await backend.delete(file.bucket, file.key);
-    await forgetFile(file.bucket, file.key);
     await recordActivity(log, { action: "delete_file", targetLabel: basename(file.key) });
     deleted++;
   }
