@@ -1,7 +1,7 @@
 // What every admin action answers. A success redirects to the list with a toast; a refusal
 // re-renders the form (status 400/413) with conform's reply, so errors show without JavaScript.
-// A form sent by XHR (to show upload progress) posts to the route's data URL, as React Router's
-// own fetches do, so it receives these same answers in React Router's data format.
+// With JavaScript a form's files go ahead to the upload route (admin.midia.enviar.ts) and the
+// form is saved by React Router with them as library picks, so it gets these same answers.
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { errorFields, log } from "../../server/logger.ts";

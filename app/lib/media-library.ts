@@ -13,6 +13,10 @@ type Bucket = "portfolio-media" | "blog-media";
 
 export type MediaType = "image" | "video";
 
+/** The longest alt text and caption kept (a sentence or two; a screen reader reads the whole). */
+export const ALT_MAX = 300;
+export const CAPTION_MAX = 500;
+
 /** A file of the library as the page and the picker show it. */
 export interface LibraryFile {
   /** "bucket/key": unique across both buckets. */
@@ -25,8 +29,13 @@ export interface LibraryFile {
   /** ISO date of the last write. */
   date: string;
   type: MediaType | "other";
+  /** The alt text staff gave it ("" when none yet). */
+  alt: string;
+  /** An optional caption. */
+  caption: string;
 }
 
+/** Where a file is kept, in staff's words (the storage area's technical name stays out of sight). */
 export const BUCKET_LABELS: Record<Bucket, string> = { "portfolio-media": "Portfólio", "blog-media": "Blog" };
 
 export function formatBytes(bytes: number): string {
@@ -40,4 +49,17 @@ export interface LibraryListing {
   files: LibraryFile[];
   page: number;
   pages: number;
+}
+
+/** What the upload route answers for a stored file (201 {file}). */
+export interface UploadedFile {
+  url: string;
+  name: string;
+  alt: string;
+  caption: string;
+}
+
+/** The upload route for a form's file field: `section` is the admin page's path under /admin/. */
+export function uploadUrl(section: string, field: string): string {
+  return `/admin/midia/enviar?destino=${encodeURIComponent(`${section}:${field}`)}`;
 }

@@ -89,15 +89,19 @@ export function sanitizeBlogHtml(html: string): string {
   return sanitize(html, options);
 }
 
-/** A blog post's HTML as the page shows it: sanitized, images through the image route. */
-export function blogHtmlForPage(html: string): string {
+/**
+ * A blog post's HTML as the page shows it: sanitized, images through the image route. An image
+ * written without alt text gets the media library's (`alts`, by the address as written), if any.
+ */
+export function blogHtmlForPage(html: string, alts?: ReadonlyMap<string, string>): string {
   return sanitize(html, {
     ...options,
     transformTags: {
       ...options.transformTags,
       img: (tagName, attribs) => {
         const src = attribs.src ?? "";
-        return { tagName, attribs: { ...attribs, src: isResizable(src) ? imageUrl(src, 1280) : src, loading: "lazy" } };
+        const alt = attribs.alt?.trim() ? attribs.alt : (alts?.get(src) ?? attribs.alt);
+        return { tagName, attribs: { ...attribs, ...(alt === undefined ? {} : { alt }), src: isResizable(src) ? imageUrl(src, 1280) : src, loading: "lazy" } };
       },
     },
   });

@@ -4,20 +4,22 @@
 //   taken from its name or declared type: SVG, HTML and anything that is not a known image/video
 //   (an HTML page named .png, say) is refused. The one exception: a field for logos accepts SVG
 //   and stores it rasterized as a PNG (svg.server.ts), never as the SVG document it came as.
-// - An accepted file gets a random name keeping its extension and streams through a byte counter
-//   into storage().put; the counter fails the write as soon as the file passes its limit, and the
+// - An accepted file keeps its own name, made safe and unique ("foto-equipe.png", then
+//   "foto-equipe-2.png"; see namedKey), and streams through a byte counter into storage().put; the counter fails the write as soon as the file passes its limit, and the
 //   partial object is removed (413, nothing written).
 // - The whole body is counted too: past the sum of the limits the request is refused (413) and
 //   every file stored for it is deleted. A broken or non-form body is refused with 400.
-import { extname } from "node:path";
+import { basename, extname } from "node:path";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
+import { db } from "./db.server";
 import { env } from "./env.server";
 import { INVALID_SVG_MESSAGE, looksLikeSvg, rasterizeSvg, SvgBusy, SVG_BUSY_MESSAGE, SvgRefused, SVG_MAX_BYTES } from "./svg.server";
-import { deleteByUrl, randomKey, storage, type Bucket, type StoredObject } from "./storage/index.server";
+import { BUCKETS, deleteByUrl, namedKey, storage, type Bucket, type StorageBackend, type StoredObject } from "./storage/index.server";
+import { UPLOAD_TARGETS, type UploadRule } from "./upload-targets.server";
 import type { Toast } from "./toast";
 
 const MB = 1024 * 1024;
@@ -28,14 +30,7 @@ const SNIFF_BYTES = 4100;
 const MAX_FIELDS = 500;
 const MAX_FILES = 10;
 
-/** "logo": an image, or an SVG (stored as a PNG of it). */
-type UploadAccept = "image" | "logo" | "media" | "video";
-
-export interface UploadRule {
-  bucket: Bucket;
-  folder?: string;
-  accept: UploadAccept;
-}
+export type { UploadRule } from "./upload-targets.server";
 
 export interface UploadFailure {
   status: 400 | 413 | 503;
@@ -179,7 +174,7 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
   try {
     const head = await readHead(file, SNIFF_BYTES);
     if (head.length === 0) return null; // an empty file input
-    if (rule.accept === "logo" && looksLikeSvg(head)) return await receiveSvg(rule, file, head);
+    if (rule.accept === "logo" && looksLikeSvg(head)) return await receiveSvg(rule, file, head, fileName);
     const type = await sniff(head);
     if (!type || !acceptedType(rule, type.mime)) {
       return { status: 400, message: rule.accept === "media" || rule.accept === "video" ? INVALID_FILE_MESSAGE : INVALID_IMAGE_MESSAGE };
@@ -196,15 +191,18 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
     if (file.readableEnded) body.end();
     else file.pipe(body);
 
-    const key = randomKey(extensionFor(fileName, type.mime, type.ext), rule.folder);
     const backend = await storage();
+    const key = await claimKey(backend, rule, fileName, extensionFor(fileName, type.mime, type.ext));
     try {
       const size = await backend.put(rule.bucket, key, body, type.mime);
+      await remember(rule.bucket, key);
       return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size };
     } catch (error) {
       await backend.delete(rule.bucket, key).catch(() => undefined); // nothing half-written stays behind
       if (error instanceof FileTooLarge) return { status: 413, message: tooLargeMessage(limit / MB) };
       throw error;
+    } finally {
+      claimed.delete(basename(key));
     }
   } finally {
     drain(file);
@@ -212,7 +210,7 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
 }
 
 /** An SVG logo: read whole (it is small), rasterized, stored as a PNG. */
-async function receiveSvg(rule: UploadRule, file: Readable, head: Buffer): Promise<StoredObject | UploadFailure> {
+async function receiveSvg(rule: UploadRule, file: Readable, head: Buffer, fileName: string | undefined): Promise<StoredObject | UploadFailure> {
   const chunks = [head];
   let size = head.length;
   try {
@@ -235,10 +233,57 @@ async function receiveSvg(rule: UploadRule, file: Readable, head: Buffer): Promi
     if (error instanceof SvgBusy) return { status: 503, message: SVG_BUSY_MESSAGE };
     throw error;
   }
-  const key = randomKey("png", rule.folder);
   const backend = await storage();
-  const stored = await backend.put(rule.bucket, key, Readable.from([png]), "image/png");
-  return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size: stored };
+  const key = await claimKey(backend, rule, fileName, "png");
+  try {
+    const stored = await backend.put(rule.bucket, key, Readable.from([png]), "image/png");
+    await remember(rule.bucket, key);
+    return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size: stored };
+  } finally {
+    claimed.delete(basename(key));
+  }
+}
+
+/** Records that a name was given (the library's row of the file, where its alt text goes later). */
+async function remember(bucket: Bucket, key: string): Promise<void> {
+  await db.mediaFile.upsert({ where: { bucket_key: { bucket, key } }, create: { bucket, key }, update: {} });
+}
+
+/** Keys being written right now by this process: a second upload of the same name must not take them. */
+const claimed = new Set<string>();
+
+/** Every place uploads go (each bucket's root and each form field's folder), where a name must be free. */
+function uploadPlaces(): Array<{ bucket: Bucket; folder: string | undefined }> {
+  const folders = new Set<string | undefined>([undefined]);
+  for (const fields of Object.values(UPLOAD_TARGETS)) for (const rule of Object.values<UploadRule>(fields)) folders.add(rule.folder);
+  return BUCKETS.flatMap((bucket) => [...folders].map((folder) => ({ bucket, folder })));
+}
+
+/**
+ * The first name free in the whole library for a file's own name: "foto.png", else "foto-2.png",
+ * "foto-3.png"... (one name is one file, whichever area or folder it went to). A name is taken
+ * when storage has it in any upload place, or another upload of this process is writing it (the
+ * caller frees its claim once the write ends). Existing files are never overwritten.
+ */
+async function claimKey(backend: StorageBackend, rule: UploadRule, fileName: string | undefined, extension: string): Promise<string> {
+  const places = uploadPlaces();
+  for (let copy = 1; ; copy++) {
+    const name = namedKey(fileName, extension, undefined, copy);
+    if (claimed.has(name)) continue;
+    claimed.add(name); // claimed before the look-ups, which yield: no other upload can pick it meanwhile
+    const keys = places.map(({ bucket, folder }) => ({ bucket, key: namedKey(fileName, extension, folder, copy) }));
+    // A name ever given stays given, even after its file was deleted: its address was served as
+    // immutable for a year, so a new file under it could show the old one from a cache.
+    const taken = await Promise.all([db.mediaFile.count({ where: { OR: keys } }), ...keys.map(({ bucket, key }) => backend.head(bucket, key))]).then(
+      ([used, ...found]) => used !== 0 || found.some((object) => object !== null),
+      (error: unknown) => {
+        claimed.delete(name);
+        throw error;
+      },
+    );
+    if (!taken) return namedKey(fileName, extension, rule.folder, copy);
+    claimed.delete(name);
+  }
 }
 
 /**

@@ -5,7 +5,8 @@ import { BlogArticle } from "~/components/site/blog-article";
 import { env } from "~/lib/env.server";
 import { movedPostPath } from "~/lib/blog/slug-redirects.server";
 import { getPublishedPost } from "~/lib/public-content.server";
-import { blogHtmlForPage } from "~/lib/sanitize.server";
+import { libraryAltTexts } from "~/lib/media-library.server";
+import { blogHtmlForPage, blogImageSources } from "~/lib/sanitize.server";
 import { postSnippet, seo } from "~/lib/seo";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 
@@ -18,7 +19,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ siteUrl: env.SITE_URL, post: null }, { status: 404 });
   }
   const { content, ...rest } = post;
-  return { siteUrl: env.SITE_URL, post: { ...rest, html: blogHtmlForPage(content) }, jsonLd: blogPostingJsonLd(env.SITE_URL, post) };
+  // Images the post gives no alt text of its own are described by the media library's.
+  const alts = await libraryAltTexts([post.coverImage, ...blogImageSources(content)]);
+  return {
+    siteUrl: env.SITE_URL,
+    post: { ...rest, coverAlt: alts.get(post.coverImage), html: blogHtmlForPage(content, alts) },
+    jsonLd: blogPostingJsonLd(env.SITE_URL, post),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) => {

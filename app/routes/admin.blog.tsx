@@ -25,6 +25,7 @@ import {
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
+import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, TextAreaField, TextField } from "~/components/admin/fields";
 import { mediaUrlError, requiredText } from "~/lib/forms/admin-schema";
@@ -107,10 +108,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const SAVE_FAILED = { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } as const;
 const slugOf = (v: { slug?: string; title: string }) => slugify(v.slug || v.title);
 
-const UPLOADS: Record<string, UploadRule> = {
-  cover_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
-  social_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
-};
+const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS.blog;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, SECTION.key, SECTION.labelColumn);

@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { deleteRow, guardSave, isDelete, validValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow, libraryStep } from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { UploadRule } from "~/lib/upload.server";
+import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
 import type { Toast } from "~/lib/toast";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { requiredText } from "~/lib/forms/admin-schema";
@@ -55,7 +56,7 @@ function logoUrlOf(uploaded: Record<string, string>, typed: unknown): string {
   return uploaded.logo_file ?? typed?.toString().trim() ?? "";
 }
 
-const UPLOADS: Record<string, UploadRule> = { logo_file: { bucket: "portfolio-media", accept: "logo" } };
+const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS["client-logos"];
 const SAVE_FAILED: Toast = { type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" };
 
 export async function action({ request, context }: Route.ActionArgs) {

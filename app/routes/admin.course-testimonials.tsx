@@ -23,6 +23,7 @@ import {
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
+import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { requiredText } from "~/lib/forms/admin-schema";
 import { FileField, TextField } from "~/components/admin/fields";
@@ -57,7 +58,7 @@ const ORDER: OrderedSection = {
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });
 
-const UPLOADS: Record<string, UploadRule> = { video_url: { bucket: "portfolio-media", folder: "course-testimonials", accept: "video" } };
+const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS["course-testimonials"];
 
 // This section's errors carry the reason in the title ("Erro ao excluir depoimento: ...").
 const failed =

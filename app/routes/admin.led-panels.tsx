@@ -20,6 +20,7 @@ import {
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
+import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, MediaPreview, TextAreaField, TextField } from "~/components/admin/fields";
 import { requiredText } from "~/lib/forms/admin-schema";
@@ -41,7 +42,7 @@ export const ledPanelSchema = z.object({
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.ledPanel.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar painéis" });
 
-const UPLOADS: Record<string, UploadRule> = { photo: { bucket: "blog-media", accept: "image" } };
+const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS["led-panels"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, SECTION.key, SECTION.labelColumn);

@@ -23,6 +23,7 @@ import {
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
+import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
@@ -53,7 +54,7 @@ export const loader = ({ request }: Route.LoaderArgs) =>
     { title: "Erro ao carregar projetos" },
   );
 
-const UPLOADS: Record<string, UploadRule> = { cover_image: { bucket: "portfolio-media", accept: "media" } };
+const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS.portfolio;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, SECTION.key, SECTION.labelColumn);

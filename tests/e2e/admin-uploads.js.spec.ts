@@ -1,9 +1,10 @@
 // JavaScript on: a picked file is previewed at once (before any upload; the CSP allows the blob:
-// URL), the upload goes with the save and, while it runs, the form's controls are disabled and
-// the button reads 'Salvando...'; then the upload toasts. The course testimonial cannot be saved
+// URL); on save it is sent ahead to the upload route (/admin/midia/enviar) with its progress, and
+// while it runs the form's controls are disabled and the button reads 'Salvando...'; then the
+// form saves with the stored file and the upload toasts. The course testimonial cannot be saved
 // before a video is chosen. (Without JavaScript the same forms post the file: admin.nojs.spec.ts.)
 import { expect, test, type Page } from "@playwright/test";
-import { formReady, MP4, PNG, signIn, toast, unique } from "./admin-helpers";
+import { fillContent, formReady, MP4, PNG, signIn, toast, unique } from "./admin-helpers";
 
 function watchCsp(page: Page): string[] {
   const violations: string[] = [];
@@ -60,13 +61,15 @@ test("while the upload runs the form is disabled and reads 'Salvando...'; then '
   await page.locator('[name="result"]').fill("Resultado.");
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
 
-  // Hold the upload (the XHR posts to the data URL) at the network until the busy state has been checked.
+  // Hold the upload (the XHR posts to the upload route) at the network until the busy state has been checked.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  const uploads: string[] = [];
   await page.route(
-    (url) => url.pathname === "/admin/portfolio.data",
+    (url) => url.pathname === "/admin/midia/enviar",
     async (route) => {
-      if (route.request().method() === "POST") await held;
+      uploads.push(new URL(route.request().url()).searchParams.get("destino") ?? "");
+      await held;
       await route.continue();
     },
   );
@@ -79,6 +82,10 @@ test("while the upload runs the form is disabled and reads 'Salvando...'; then '
   await expect(toast(page, "Upload concluído")).toBeVisible();
   await expect(toast(page, "Projeto criado")).toContainText("O novo projeto foi adicionado com sucesso.");
   await expect(page).toHaveURL(/\/admin\/portfolio$/);
+  expect(uploads).toEqual(["portfolio:cover_image"]);
+  // The project has the file under its own name.
+  await page.getByRole("link", { name: `Editar ${title}` }).click();
+  await expect(page.locator("img[src*='imagem']").first()).toBeVisible();
 });
 
 test("course testimonial: save disabled until a video is chosen, the video previewed, then 'Upload concluído' / 'Vídeo enviado com sucesso!'", async ({
@@ -120,4 +127,80 @@ test("a picked file of the wrong type is dropped at once with the section's uplo
   }
   // The course testimonial's save stays disabled: no video was kept.
   await expect(page.getByRole("dialog").getByRole("button", { name: "Salvar Depoimento" })).toBeDisabled();
+});
+
+test("a save refused after the upload keeps the stored file as the field's choice; nothing is sent twice", async ({ page }) => {
+  // A slug already taken is refused by the server only (the browser cannot know it).
+  const slug = `slug-ocupado-${Date.now().toString(36)}`;
+  await signIn(page, "/admin/blog");
+  const taken = await page.request.post("/admin/blog", {
+    multipart: { title: "Post existente", slug, excerpt: "Resumo", content: "<p>Texto</p>", is_published: "on", cover_image: PNG },
+    maxRedirects: 0,
+  });
+  expect(taken.status()).toBe(302);
+  await page.reload();
+  await formReady(page);
+  const uploads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/admin/midia/enviar") uploads.push(request.url());
+  });
+  await page.locator('[name="title"]').fill(unique("Post recusado"));
+  await page.locator('[name="slug"]').fill(slug);
+  await page.locator('[name="excerpt"]').fill("Resumo");
+  await fillContent(page, "<p>Texto do post.</p>");
+  await page.locator('input[name="cover_image"]').setInputFiles(PNG);
+  const save = page
+    .locator('form button[type="submit"]:not([hidden])')
+    .filter({ hasText: /Criar|Salvar|Publicar/ })
+    .first();
+  await save.click();
+  await expect(page.getByText("Este slug já está em uso por outro post.").first()).toBeVisible();
+  // The file is in the library now, and the field shows it as its choice.
+  await expect(page.locator('[data-library-choice="cover_image"]')).toBeVisible();
+  await expect(page.locator('input[name="cover_image_biblioteca"]')).toHaveValue(/\/blog-media\/blog-covers\/imagem(-\d+)?\.png$/);
+  await expect(page.locator('input[name="cover_image"]')).toHaveValue("");
+  await page.locator('[name="slug"]').fill(`${slug}-novo`);
+  await save.click();
+  await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
+  expect(uploads).toHaveLength(1);
+});
+
+test("the library's upload form shows progress and is emptied after 'Enviar' (a second click stores no copy)", async ({ page }) => {
+  await signIn(page, "/admin/midia");
+  await formReady(page);
+  const input = page.locator('input[name="arquivo_blog"]');
+  await input.setInputFiles(PNG);
+  await page.getByLabel("Texto alternativo (opcional)").fill("Quadrado azul");
+  await page.getByRole("button", { name: "Enviar", exact: true }).click();
+  const sent = toast(page, "Arquivo enviado");
+  await expect(sent).toContainText(/“imagem(-\d+)?\.png” já está na biblioteca\./);
+  const name = /“(imagem(?:-\d+)?\.png)”/.exec((await sent.textContent()) ?? "")![1]!;
+  await expect(input).toHaveValue("");
+  await expect(page.getByLabel("Texto alternativo (opcional)")).toHaveValue("");
+  await expect(page.locator(`[data-media="${name}"] img`)).toHaveAttribute("alt", "Quadrado azul");
+  // A second click has nothing to send.
+  await page.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("Selecione um arquivo para enviar.");
+  await page.getByRole("link", { name: `Excluir ${name}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+  await expect(toast(page, "Arquivo excluído")).toBeVisible();
+});
+
+test("the rich-text editor uploads an image then and there, with progress, alt text and caption, and inserts it", async ({ page }) => {
+  await signIn(page, "/admin/blog");
+  await formReady(page);
+  await page.getByRole("button", { name: "Visual", exact: true }).click();
+  await page.getByRole("button", { name: "Enviar imagem" }).click();
+  const dialog = page.getByRole("dialog", { name: "Enviar imagem" });
+  await dialog.getByLabel("Imagem", { exact: true }).setInputFiles({ ...PNG, name: "Gráfico Vendas.png" });
+  await dialog.getByLabel("Texto alternativo").fill("Gráfico de vendas subindo");
+  await dialog.getByLabel("Legenda (opcional)").fill("Vendas do trimestre");
+  await dialog.getByRole("button", { name: "Enviar e inserir" }).click();
+  await expect(dialog).toHaveCount(0);
+  const content = page.locator('textarea[name="content"]');
+  await expect
+    .poll(() => content.inputValue())
+    .toMatch(
+      /<img src="(\/media\/|http:\/\/127\.0\.0\.1:\d+\/)blog-media\/biblioteca\/grafico-vendas(-\d+)?\.png" alt="Gráfico de vendas subindo"[^>]*>.*<em>Vendas do trimestre<\/em>/,
+    );
 });

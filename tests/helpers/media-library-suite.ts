@@ -7,6 +7,8 @@ import { bufferedFormRequest, formRequest, getRequest, routeArgs } from "./reque
 
 type Fixtures = typeof import("../routes/admin-fixtures");
 type Library = typeof import("~/routes/admin.midia");
+type Upload = typeof import("~/routes/admin.midia.enviar");
+type LibraryServer = typeof import("~/lib/media-library.server");
 type Portfolio = typeof import("~/routes/admin.portfolio");
 type Led = typeof import("~/routes/admin.led-panels");
 type Storage = typeof import("~/lib/storage/index.server");
@@ -17,6 +19,8 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
   describe(`media library on ${name}`, () => {
     let fx: Fixtures;
     let library: Library;
+    let uploadRoute: Upload;
+    let libraryServer: LibraryServer;
     let portfolio: Portfolio;
     let led: Led;
     let store: Storage;
@@ -28,6 +32,8 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       await configure();
       fx = await import("../routes/admin-fixtures");
       library = await import("~/routes/admin.midia");
+      uploadRoute = await import("~/routes/admin.midia.enviar");
+      libraryServer = await import("~/lib/media-library.server");
       portfolio = await import("~/routes/admin.portfolio");
       led = await import("~/routes/admin.led-panels");
       store = await import("~/lib/storage/index.server");
@@ -63,7 +69,7 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       const image = await uploadOne("arquivo_portfolio", fx.png("capa.png"));
       const video = await uploadOne("arquivo_blog", fx.mp4("clipe.mp4"));
       expect(image).toMatchObject({ bucket: "portfolio-media", type: "image", size: fx.PNG_BYTES.length, usedBy: [] });
-      expect(image.key).toMatch(/^biblioteca\/\d+\.png$/);
+      expect(image.key).toBe("biblioteca/capa.png");
       expect(video).toMatchObject({ bucket: "blog-media", type: "video" });
       expect(await exists(image.url)).toBe(true);
 
@@ -145,7 +151,7 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       );
       expect(foreign.status).toBe(400);
       expect(foreign.body.lastResult?.error?.cover_image).toEqual(["O arquivo escolhido não está na biblioteca de mídia."]);
-      const missing = image.url.replace(/\d+\.png$/, "123.png");
+      const missing = image.url.replace(/\.png$/, "-nao-existe.png");
       const gone = await fx.dataOf(
         portfolio.action,
         formRequest("/admin/portfolio", { title: "X", category: "IA", description: "D", result: "R", cover_image_biblioteca: missing }, { cookie }),
@@ -330,6 +336,177 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       expect(data.files.map((f) => f.url)).toContain(image.url);
       const outside = await list(`?escolher=cover_image&voltar=${encodeURIComponent("https://evil.example/")}`);
       expect(outside.picker).toBeNull();
+    });
+
+    /** Sends one file through the upload route (as the forms do with JavaScript). */
+    const send = (destino: string, fields: Record<string, string | Blob>) =>
+      fx.call(uploadRoute.action, formRequest(`/admin/midia/enviar?destino=${encodeURIComponent(destino)}`, fields, { cookie }));
+    const json = async (result: unknown) => {
+      expect(result).toBeInstanceOf(Response);
+      const response = result as Response;
+      return {
+        status: response.status,
+        body: (await response.json()) as { file?: { url: string; name: string; alt: string; caption: string }; error?: string },
+      };
+    };
+
+    it("keeps each file's own name, made safe and unique, and existing random names keep working", async () => {
+      const first = await uploadOne("arquivo_portfolio", fx.png("foto-equipe-wind.png"));
+      expect(first.name).toBe("foto-equipe-wind.png");
+      expect(first.key).toBe("biblioteca/foto-equipe-wind.png");
+      const second = await uploadOne("arquivo_portfolio", fx.png("foto-equipe-wind.png"));
+      expect(second.key).toBe("biblioteca/foto-equipe-wind-2.png");
+      expect(await exists(first.url)).toBe(true);
+      // Path tricks, unsafe characters and accents; a name with nothing left; another bucket keeps its own count.
+      for (const [sent, key] of [
+        ["../../Relatório Ânual <script>.PNG", "biblioteca/relatorio-anual-script.png"],
+        ["C:\\fotos\\Ação & Cia.png", "biblioteca/acao-cia.png"],
+        ["%2e%2e%2fsegredo.png", "biblioteca/2e-2e-2fsegredo.png"],
+        ["....png", "biblioteca/arquivo.png"],
+        ["ñandú.jpeg", "biblioteca/nandu.png"],
+      ] as const) {
+        const file = await uploadOne("arquivo_portfolio", fx.png(sent));
+        expect(file.key, sent).toBe(key);
+        expect(store.isSafeKey(file.key)).toBe(true);
+      }
+      const { Readable } = await import("node:stream");
+      const backend = await store.storage();
+      await backend.put("portfolio-media", "17956620123456789.png", Readable.from([fx.PNG_BYTES]), "image/png");
+      const old = (await list()).files.find((f) => f.key === "17956620123456789.png");
+      expect(old?.name).toBe("17956620123456789.png");
+      const deleted = await fx.responseOf(library.action, formRequest("/admin/midia", { intent: "delete", id: old!.id }, { cookie }));
+      expect(deleted.status).toBe(302);
+    });
+
+    it("the upload route stores one file under its field's rules and answers JSON; the form then saves it as a library pick", async () => {
+      const title = `Capa enviada antes ${Date.now()}`;
+      const sent = await json(await send("portfolio:cover_image", { alt: "  Equipe   reunida ", legenda: "Na sede", arquivo: fx.png("Capa Nova.png") }));
+      expect(sent.status).toBe(201);
+      expect(sent.body.file).toMatchObject({ name: "capa-nova.png", alt: "Equipe reunida", caption: "Na sede" });
+      expect(store.objectFromUrl(sent.body.file!.url)).toEqual({ bucket: "portfolio-media", key: "capa-nova.png" });
+      const listed = (await list("?busca=capa nova")).files.find((f) => f.url === sent.body.file!.url);
+      expect(listed).toMatchObject({ alt: "Equipe reunida", caption: "Na sede" });
+      await savePortfolio({ title, cover_image_biblioteca: sent.body.file!.url });
+      expect((await db.portfolioItem.findFirstOrThrow({ where: { title } })).coverImage).toBe(sent.body.file!.url);
+      // Named by file name in the activity log, never by storage path.
+      const entry = await db.activityEntry.findFirstOrThrow({ where: { section: "midia", action: "upload" }, orderBy: { id: "desc" } });
+      expect(entry.targetLabel).toBe("capa-nova.png");
+
+      // Each field's own rules: a course video goes to its folder, a LED photo must be an image.
+      const video = await json(await send("course-testimonials:video_url", { arquivo: fx.mp4("Depoimento.mp4") }));
+      expect(store.objectFromUrl(video.body.file!.url)).toEqual({ bucket: "portfolio-media", key: "course-testimonials/depoimento.mp4" });
+      const wrong = await json(await send("led-panels:photo", { arquivo: fx.mp4() }));
+      expect(wrong).toEqual({ status: 400, body: { error: "Por favor, selecione uma imagem." } });
+      expect(await json(await send("portfolio:cover_image", { arquivo: fx.fakePng() }))).toEqual({
+        status: 400,
+        body: { error: "Por favor, selecione uma imagem ou vídeo." },
+      });
+      expect(await json(await send("portfolio:cover_image", {}))).toEqual({ status: 400, body: { error: "Selecione um arquivo para enviar." } });
+      for (const unknown of ["portfolio:title", "nada:arquivo", "constructor:constructor", "portfolio:__proto__", ""]) {
+        expect(await json(await send(unknown, { arquivo: fx.png() })), unknown).toEqual({ status: 400, body: { error: "Este campo não recebe arquivos." } });
+      }
+    });
+
+    it("the upload route is guarded like every admin page", async () => {
+      await fx.expectGuarded(uploadRoute.action, "/admin/midia/enviar?destino=midia:arquivo_blog", { arquivo: fx.png() });
+    });
+
+    it("alt text and caption are editable later and used where the image's row has none", async () => {
+      const image = await uploadOne("arquivo_blog", fx.png("grafico-vendas.png"));
+      expect(image.alt).toBe("");
+      const back = "/admin/midia?busca=grafico&pagina=1";
+      const response = await fx.responseOf(
+        library.action,
+        formRequest("/admin/midia", { intent: "alt", id: image.id, alt: "Gráfico de vendas em alta", legenda: "Vendas de 2026", voltar: back }, { cookie }),
+      );
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(back);
+      const listed = (await list("?busca=grafico")).files.find((f) => f.id === image.id)!;
+      expect(listed).toMatchObject({ alt: "Gráfico de vendas em alta", caption: "Vendas de 2026" });
+      // Any spelling of the file finds its alt text.
+      const spelled = `${process.env.SITE_URL ?? "http://localhost:3000"}/img?src=${encodeURIComponent(image.url)}&w=640`;
+      const alts = await libraryServer.libraryAltTexts([image.url, spelled, "https://exemplo.com/x.png", null]);
+      expect(Object.fromEntries(alts)).toEqual({ [image.url]: "Gráfico de vendas em alta", [spelled]: "Gráfico de vendas em alta" });
+      // The public post shows it where the post gives no alt text: its cover, and a content image with an empty alt.
+      const blogPage = await import("~/routes/_site.blog.$slug");
+      const slug = `alt-da-biblioteca-${Date.now()}`;
+      await db.blogPost.create({
+        data: {
+          title: "Post com gráfico",
+          slug,
+          coverImage: image.url,
+          excerpt: "E",
+          content: `<p><img src="${image.url}" alt=""></p><p><img src="${image.url}" alt="Escrito no post"></p>`,
+          isPublished: true,
+          publishedAt: new Date(Date.now() - 60_000),
+        },
+      });
+      const page = (await blogPage.loader(routeArgs(getRequest(`/blog/${slug}`), { slug }))) as { post: { coverAlt?: string; html: string } };
+      expect(page.post.coverAlt).toBe("Gráfico de vendas em alta");
+      expect(page.post.html).toContain('alt="Gráfico de vendas em alta"');
+      expect(page.post.html).toContain('alt="Escrito no post"');
+      await db.blogPost.deleteMany({ where: { slug } });
+      // Elsewhere than the library is refused; a missing file is 404.
+      const outside = await fx.responseOf(
+        library.action,
+        formRequest("/admin/midia", { intent: "alt", id: image.id, alt: "x", voltar: "https://evil.example/" }, { cookie }),
+      );
+      expect(outside.headers.get("Location")).toBe("/admin/midia");
+      const missing = await fx.dataOf(library.action, formRequest("/admin/midia", { intent: "alt", id: "blog-media/nao-existe.png", alt: "x" }, { cookie }));
+      expect(missing.status).toBe(404);
+      // A deleted file's name is never given again (its address was cached as immutable).
+      await fx.responseOf(library.action, formRequest("/admin/midia", { intent: "delete", id: image.id }, { cookie }));
+      const again = await uploadOne("arquivo_blog", fx.png("grafico-vendas.png"));
+      expect(again.key).toBe("biblioteca/grafico-vendas-2.png");
+      expect(again.alt).toBe("");
+    });
+
+    it("searches by name (accents and case aside) with a GET form", async () => {
+      const file = await uploadOne("arquivo_blog", fx.png("Reunião Anual.png"));
+      for (const search of ["reuniao", "REUNIÃO anual", "anual.png", "reuniao-anual"]) {
+        expect(
+          (await list(`?busca=${encodeURIComponent(search)}`)).files.map((f) => f.id),
+          search,
+        ).toContain(file.id);
+      }
+      const none = await list("?busca=nao-existe-nenhum");
+      expect(none).toMatchObject({ files: [], total: 0, filters: { busca: "nao-existe-nenhum" } });
+    });
+
+    it("deletes selected unused files at once, after a confirmation listing them; files in use are refused and kept", async () => {
+      const [a, b, used] = [
+        await uploadOne("arquivo_blog", fx.png("lote-a.png")),
+        await uploadOne("arquivo_blog", fx.png("lote-b.png")),
+        await uploadOne("arquivo_blog", fx.png("lote-usado.png")),
+      ];
+      const title = `Usa o lote ${Date.now()}`;
+      await savePortfolio({ title, cover_image_biblioteca: used.url });
+      const query = [a, b, used].map((f) => `excluir=${encodeURIComponent(f.id)}`).join("&");
+      const confirming = await list(`?${query}`);
+      expect(confirming.deleting.map((f) => [f.name, f.usedBy.length])).toEqual(
+        expect.arrayContaining([
+          ["lote-a.png", 0],
+          ["lote-b.png", 0],
+          ["lote-usado.png", 1],
+        ]),
+      );
+      expect((await list("?acao=excluir")).nothingSelected).toBe(true);
+
+      const refused = await fx.dataOf(library.action, formRequest("/admin/midia", { intent: "delete", id: [a.id, b.id, used.id] }, { cookie }));
+      expect(refused.status).toBe(409);
+      expect(refused.body.toast).toEqual({
+        type: "error",
+        title: "Arquivo em uso",
+        description: `Este arquivo foi mantido: “lote-usado.png” está em uso em Portfólio: “${title}”. Os outros 2 arquivos foram excluídos.`,
+      });
+      expect([await exists(a.url), await exists(b.url), await exists(used.url)]).toEqual([false, false, true]);
+
+      const [c, d] = [await uploadOne("arquivo_blog", fx.png("lote-c.png")), await uploadOne("arquivo_portfolio", fx.png("lote-d.png"))];
+      const both = await fx.responseOf(library.action, formRequest("/admin/midia", { intent: "delete", id: [c.id, d.id] }, { cookie }));
+      expect(both.status).toBe(302);
+      expect([await exists(c.url), await exists(d.url)]).toEqual([false, false]);
+      const logged = await db.activityEntry.findMany({ where: { section: "midia", action: "delete_file" }, orderBy: { id: "desc" }, take: 2 });
+      expect(logged.map((entry) => entry.targetLabel).sort()).toEqual(["lote-c.png", "lote-d.png"]);
     });
   });
 }

@@ -26,7 +26,7 @@ describe("/admin/blog", () => {
     // Back to the list, which says where the saved post stands (with "Ver post" once it is public).
     expect(response.headers.get("Location")).toBe(`${PATH}?salvo=${saved.id}`);
     expect(saved.slug).toBe("marketing-com-ia-o-guia");
-    expect(saved.coverImage).toMatch(/^\/media\/blog-media\/blog-covers\/\d+\.png$/);
+    expect(saved.coverImage).toMatch(/^\/media\/blog-media\/blog-covers\/foto(-\d+)?\.png$/);
     expect(saved.author).toBe("Wind Digital");
     expect(saved.content.startsWith("<p>Oi</p>")).toBe(true);
     expect(saved.content).not.toMatch(/script|onclick|javascript:/i);

@@ -132,7 +132,7 @@ describe("size limits hold while the body streams in", () => {
     expect(await storedFiles()).toEqual([]);
   });
 
-  it("a video within its limit streams to storage whole, under a random name keeping its extension", async () => {
+  it("a video within its limit streams to storage whole, under its own name made safe, with the extension its bytes allow", async () => {
     const cookie = await sessionCookie();
     const { request } = streamedRequest("/admin/course-testimonials", cookie, [
       { name: "student_name", value: "Bruno" },
@@ -140,7 +140,7 @@ describe("size limits hold while the body streams in", () => {
     ]);
     expect((await responseOf(courseAction, request)).status).toBe(302);
     const row = await db.courseTestimonial.findFirstOrThrow();
-    expect(row.videoUrl).toMatch(/^\/media\/portfolio-media\/course-testimonials\/\d+\.mp4$/);
+    expect(row.videoUrl).toMatch(/^\/media\/portfolio-media\/course-testimonials\/meu-video(-\d+)?\.mp4$/);
     const [file] = await storedFiles();
     expect(file).toBe(join(process.env.UPLOADS_DIR!, row.videoUrl.slice("/media/".length)));
     const bytes = await readFile(file!);

@@ -1,14 +1,18 @@
-// The one admin form: a real POST form that works without JavaScript. With JavaScript,
-// conform validates on the client first, the submit button reads 'Salvando...' while the
-// action runs, and a form carrying a file is sent by XHR so the upload shows its progress;
-// the form's controls stay disabled meanwhile. The XHR posts to the route's data URL, as React
-// Router's own fetches do, and reads the action's answer in the same format.
+// The one admin form: a real POST form that works without JavaScript (a file goes with the form,
+// as multipart). With JavaScript, conform validates on the client first, the submit button reads
+// 'Salvando...' while the action runs, and each picked file is first sent to the media library by
+// the upload route with its progress shown (media-upload.tsx); the form is then saved by React
+// Router with those files as library picks, the field the media picker already fills, so the
+// action sees what it sees when a file is chosen from the library.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Form, Link, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { libraryField } from "~/lib/media-library";
 import { showToast, type Toast } from "~/lib/toast";
+import { announceLibraryPick } from "./media-picker";
+import { uploadFile } from "./media-upload";
 import { useUnsavedChanges } from "./unsaved-changes";
 
 export interface AdminActionData {
@@ -16,30 +20,9 @@ export interface AdminActionData {
   toast?: Toast;
 }
 
-/** What an action answered to a form sent by XHR. */
-type XhrOutcome = { redirect: string } | { data: AdminActionData } | { failed: number };
-
-/** The data URL of a form's action (/admin/blog?editar=1 → /admin/blog.data?editar=1). */
-function dataUrl(action: string): string {
-  const url = new URL(action, window.location.href);
-  url.pathname = url.pathname.endsWith("/") ? `${url.pathname}_.data` : `${url.pathname}.data`;
-  return url.href;
-}
-
-/** Reads React Router's answer to a data request: a redirect, the action's data, or a failure outside it. */
-async function readOutcome(xhr: XMLHttpRequest): Promise<XhrOutcome> {
-  const redirect = xhr.getResponseHeader("X-Remix-Redirect");
-  if (redirect) return { redirect };
-  // Answers from outside React Router (the server's body limit, a proxy) have no body to decode.
-  if (!xhr.getResponseHeader("X-Remix-Response") || !(xhr.response instanceof ArrayBuffer)) return { failed: xhr.status };
-  try {
-    const { value } = await decodeViaTurboStream(new Response(xhr.response).body!, window);
-    if (value && typeof value === "object" && "redirect" in value && typeof value.redirect === "string") return { redirect: value.redirect };
-    if (value && typeof value === "object" && "data" in value) return { data: value.data as AdminActionData };
-  } catch {
-    // An answer that cannot be read counts as a failed save.
-  }
-  return { failed: xhr.status };
+/** The admin section a form saves to, from its action ("/admin/blog?editar=1" → "blog"). */
+function sectionOf(form: HTMLFormElement): string {
+  return new URL(form.action, window.location.href).pathname.replace(/^\/admin\//, "").replace(/\/+$/, "");
 }
 
 /**
@@ -129,47 +112,63 @@ export function AdminForm({
     [unsaved],
   );
   const navigation = useNavigation();
-  const navigate = useNavigate();
+  const submit = useSubmit();
   const [progress, setProgress] = useState<number | null>(null);
+  const uploadDone = useRef(uploadDoneToast);
+  useEffect(() => {
+    uploadDone.current = uploadDoneToast;
+  }, [uploadDoneToast]);
+  // The save that moves the page on carried files sent ahead: the upload toast follows.
+  const uploaded = useRef(false);
+  useEffect(
+    () => () => {
+      if (uploaded.current && unsaved.wasSaving()) showToast(uploadDone.current);
+    },
+    [unsaved],
+  );
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const busy = submitting || progress !== null;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     form.onSubmit(event);
     if (event.defaultPrevented) return;
     unsaved.saving();
     const element = event.currentTarget;
-    const hasFile = Array.from(element.querySelectorAll<HTMLInputElement>('input[type="file"]')).some((input) => (input.files?.length ?? 0) > 0);
-    if (!hasFile) return; // React Router submits it (pending state through useNavigation)
+    const inputs = Array.from(element.querySelectorAll<HTMLInputElement>('input[type="file"]')).filter((input) => input.name && input.files?.[0]);
+    if (inputs.length === 0) return; // React Router submits it (pending state through useNavigation)
     event.preventDefault();
+    // Read now: while the files go, the form's controls are disabled, and disabled controls post nothing.
     const body = new FormData(element);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", dataUrl(element.action));
-    xhr.responseType = "arraybuffer";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = async () => {
-      const outcome = await readOutcome(xhr);
-      setProgress(null);
-      if ("redirect" in outcome) {
-        // The list shows the action's toast itself (from its flash cookie, as without JavaScript).
-        showToast(uploadDoneToast);
-        navigate(outcome.redirect);
-        return;
-      }
-      unsaved.notSaved();
-      if ("data" in outcome) {
-        if (outcome.data.toast) showToast(outcome.data.toast);
-        onXhrResult(outcome.data.lastResult ?? null);
-        return;
-      }
-      if (outcome.failed === 413) showToast({ type: "error", title: "Arquivo muito grande" });
-      else showToast({ type: "error", title: "Erro ao salvar", description: "Tente novamente." });
-      onXhrResult(null);
-    };
+    const section = sectionOf(element);
+    const picks: Record<string, string> = {};
     setProgress(0);
-    xhr.send(body);
+    for (const [index, input] of inputs.entries()) {
+      const outcome = await uploadFile(input.files![0]!, {
+        section,
+        field: input.name,
+        onProgress: (percent) => setProgress(Math.round((index * 100 + percent) / inputs.length)),
+      });
+      if ("error" in outcome) {
+        setProgress(null);
+        unsaved.notSaved();
+        showToast({ type: "error", title: outcome.status === 413 ? "Arquivo muito grande" : "Erro no envio", description: outcome.error });
+        onXhrResult({ status: "error", error: { [input.name]: [outcome.error] }, state: { validated: { [input.name]: true } } });
+        return;
+      }
+      picks[input.name] = outcome.file.url;
+    }
+    // The files are in the library now: each field shows its file as its pick (a refused save
+    // keeps it, with nothing to send again), and the form is saved with the picks instead.
+    for (const input of inputs) {
+      body.delete(input.name);
+      body.set(libraryField(input.name), picks[input.name]!);
+      input.value = "";
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+      announceLibraryPick(element, input.name, picks[input.name]!);
+    }
+    uploaded.current = true;
+    setProgress(null);
+    await submit(body, { method: "post", action: element.getAttribute("action") ?? undefined, encType: "multipart/form-data" });
   }
 
   return (
@@ -179,7 +178,7 @@ export function AdminForm({
       encType="multipart/form-data"
       id={id ?? form.id}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       className="space-y-5"
       aria-busy={busy || undefined}
     >

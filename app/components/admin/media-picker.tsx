@@ -28,6 +28,9 @@ function pickerHref(field: string, accept: PickerAccept, returnTo: string, page 
   return `/admin/midia?${params}`;
 }
 
+/** How a thumbnail fills its box: the whole image, letterboxed on a neutral background (a wide logo is never cropped). */
+export const THUMBNAIL_FIT = "bg-slate-100 object-contain";
+
 /**
  * A library file's thumbnail: images through the image route, videos as a frame of the file
  * (muted and never played, so it has no captions to give), anything else as its name.
@@ -36,8 +39,8 @@ function pickerHref(field: string, accept: PickerAccept, returnTo: string, page 
  * JavaScript off Chromium does not activate a button when the click lands on a <video> inside it
  * (picking a video without JavaScript did nothing, and the form was then saved without it).
  */
-export function LibraryThumbnail({ file, className }: { file: Pick<LibraryFile, "url" | "name" | "type">; className?: string }) {
-  if (file.type === "image") return <img src={previewSrc(file.url)} alt={file.name} className={className} loading="lazy" />;
+export function LibraryThumbnail({ file, className }: { file: Pick<LibraryFile, "url" | "name" | "type"> & { alt?: string }; className?: string }) {
+  if (file.type === "image") return <img src={previewSrc(file.url)} alt={file.alt || file.name} className={className} loading="lazy" />;
   if (file.type === "video")
     return <video src={`${file.url}#t=0.5`} className={`pointer-events-none ${className ?? ""}`} muted playsInline preload="metadata" aria-label={file.name} />;
   return <div className={`${className ?? ""} flex items-center justify-center text-xs text-slate-500`}>{file.name}</div>;
@@ -48,8 +51,8 @@ export interface MediaPickerProps {
   field: string;
   /** Which files are offered. */
   accept: PickerAccept;
-  /** Called with the picked file's public URL (with JavaScript). */
-  onPick: (url: string) => void;
+  /** Called with the picked file's public URL, and the file (its name, alt text...), with JavaScript. */
+  onPick: (url: string, file: LibraryFile) => void;
   label?: string;
   /** The field's own label, added to the link's accessible name when a form has several pickers. */
   fieldLabel?: string;
@@ -139,11 +142,11 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
                     className="w-full overflow-hidden rounded-xl border border-slate-200 text-left hover:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
                     aria-label={`Escolher ${file.name}`}
                     onClick={() => {
-                      onPick(file.url);
+                      onPick(file.url, file);
                       dialog.current?.close();
                     }}
                   >
-                    <LibraryThumbnail file={file} className="h-28 w-full bg-slate-100 object-cover" />
+                    <LibraryThumbnail file={file} className={`h-28 w-full ${THUMBNAIL_FIT}`} />
                     <span className="block truncate px-2 pt-1 text-xs font-medium text-slate-800">{file.name}</span>
                     <span className="block px-2 pb-1 text-xs text-slate-500">
                       {BUCKET_LABELS[file.bucket]} · {formatBytes(file.size)}
@@ -202,18 +205,35 @@ export function LibraryChoice({
   const location = useLocation();
   const param = libraryField(field);
   const [picked, setPicked] = useState<string | null>(null);
+  // A file the form sent to the library just before saving becomes this field's pick (see announceLibraryPick).
+  const hidden = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    const input = hidden.current;
+    const listener = (event: Event) => setPicked((event as CustomEvent<string>).detail);
+    input?.addEventListener(LIBRARY_PICK, listener);
+    return () => input?.removeEventListener(LIBRARY_PICK, listener);
+  }, []);
   // A refused save comes back with the file it already stored for this field; the picker without
   // JavaScript with the file chosen, or with the library's files to choose from.
+  // A refused save also comes back with what the form posted: a file sent ahead of the save (with
+  // JavaScript) or picked before it stays the field's choice.
   const answer = useActionData() as
-    { kept?: Record<string, string>; chosen?: Record<string, string>; picker?: { field: string; files: LibraryFile[] } } | undefined;
-  const kept = answer?.kept?.[field];
+    | {
+        kept?: Record<string, string>;
+        chosen?: Record<string, string>;
+        picker?: { field: string; files: LibraryFile[] };
+        lastResult?: { initialValue?: Record<string, unknown> | null } | null;
+      }
+    | undefined;
+  const posted = answer?.lastResult?.initialValue?.[param];
+  const kept = answer?.kept?.[field] ?? (typeof posted === "string" && posted ? posted : undefined);
   const chosen = picked ?? answer?.chosen?.[field] ?? kept ?? searchParams.get(param) ?? "";
   const offered = answer?.picker?.field === field ? answer.picker.files : null;
   useEffect(() => onChosen?.(chosen), [chosen, onChosen]);
   return (
     <div className="mt-2 space-y-2">
       {/* A pick made here is a change of the form (see unsaved-changes.tsx). */}
-      <input type="hidden" name={param} value={chosen} data-unsaved={picked !== null ? "" : undefined} />
+      <input ref={hidden} type="hidden" name={param} value={chosen} data-unsaved={picked !== null ? "" : undefined} />
       {chosen ? (
         <figure data-library-choice={field}>
           <LibraryThumbnail
@@ -257,7 +277,7 @@ export function LibraryChoice({
                     aria-label={`Escolher ${file.name}`}
                     className="w-full overflow-hidden rounded-xl border border-slate-200 text-left hover:border-brand-500"
                   >
-                    <LibraryThumbnail file={file} className="h-24 w-full bg-slate-100 object-cover" />
+                    <LibraryThumbnail file={file} className={`h-24 w-full ${THUMBNAIL_FIT}`} />
                     <span className="block truncate px-2 py-1 text-xs font-medium text-slate-800">{file.name}</span>
                   </button>
                 </li>
@@ -268,6 +288,14 @@ export function LibraryChoice({
       ) : null}
     </div>
   );
+}
+
+const LIBRARY_PICK = "library-pick";
+
+/** Tells the form's field `field` that `url` is now its library pick (a file the form just sent to the library). */
+export function announceLibraryPick(form: HTMLFormElement, field: string, url: string) {
+  const input = form.querySelector(`input[type="hidden"][name="${CSS.escape(libraryField(field))}"]`);
+  input?.dispatchEvent(new CustomEvent(LIBRARY_PICK, { detail: url }));
 }
 
 /** The page's address without one query parameter (others kept as written: "?novo" stays "?novo"). */

@@ -19,6 +19,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, ty
 import { createPortal, flushSync } from "react-dom";
 import { MediaPicker } from "./media-picker";
 import { Dialog } from "~/components/ui/dialog";
+import { ImageUploadButton, uploadedImageContent } from "./media-upload";
 import { previewSrc } from "~/lib/image-url";
 import { isVideoEmbed, videoEmbedUrl } from "~/lib/video-embed";
 
@@ -251,7 +252,7 @@ export default function RichTextEditor({ textareaId, labelId }: { textareaId: st
 }
 
 /** What the toolbar's small form asks for: a link's address, an image (address and description), a video's link. */
-type Ask = { kind: "link"; href: string } | { kind: "image"; src: string } | { kind: "video" };
+type Ask = { kind: "link"; href: string } | { kind: "image"; src: string; alt?: string } | { kind: "video" };
 
 function Toolbar({ editor }: { editor: EditorType }) {
   const active = useEditorState({
@@ -319,7 +320,8 @@ function Toolbar({ editor }: { editor: EditorType }) {
         />
         {/* Images: by address, or from the media library (its description is asked next). */}
         <ToolButton label="Imagem" hint="Imagem por endereço" onClick={() => setAsk({ kind: "image", src: "" })} />
-        <MediaPicker field="content_image" accept="image" label="Imagem da biblioteca" onPick={(src) => setAsk({ kind: "image", src })} />
+        <MediaPicker field="content_image" accept="image" label="Imagem da biblioteca" onPick={(src, file) => setAsk({ kind: "image", src, alt: file.alt })} />
+        <ImageUploadButton onUploaded={(file) => void chain().insertContent(uploadedImageContent(file)).run()} />
         <ToolButton label="Vídeo" hint="Vídeo do YouTube ou do Vimeo" onClick={() => setAsk({ kind: "video" })} />
         <ToolButton label="Desfazer" hint="Desfazer (Ctrl+Z)" onClick={() => chain().undo().run()} />
         <ToolButton label="Refazer" hint="Refazer (Ctrl+Shift+Z)" onClick={() => chain().redo().run()} />
@@ -345,7 +347,7 @@ function Toolbar({ editor }: { editor: EditorType }) {
           title="Inserir imagem"
           fields={[
             { name: "src", label: "Endereço da imagem", hint: "Ex.: https://www.exemplo.com.br/foto.jpg", value: ask.src || "https://", inputMode: "url" },
-            { name: "alt", label: "Descrição da imagem", hint: "O que a imagem mostra, para quem não pode vê-la (leitores de tela, buscadores).", value: "" },
+            { name: "alt", label: "Descrição da imagem", hint: "O que a imagem mostra, para quem não pode vê-la (leitores de tela, buscadores).", value: ask.alt ?? "" },
           ]}
           focus={ask.src ? "alt" : "src"}
           submitLabel="Inserir imagem"

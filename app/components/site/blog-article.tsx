@@ -12,6 +12,8 @@ export interface ArticlePost {
   author: string;
   publishedAt: Date | string | null;
   coverImage: string;
+  /** The cover's alt text from the media library, when it has one (else the title describes it). */
+  coverAlt?: string;
   /** The content, sanitized for the page (blogHtmlForPage). */
   html: string;
 }
@@ -43,7 +45,7 @@ export function BlogArticle({ post, jsonLd }: { post: ArticlePost; jsonLd?: obje
       <div className="container-site mt-10 max-w-4xl">
         <Image
           src={post.coverImage}
-          alt={post.title}
+          alt={post.coverAlt || post.title}
           width={1200}
           height={630}
           priority

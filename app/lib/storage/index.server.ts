@@ -6,7 +6,7 @@ import type { Bucket, StorageBackend } from "./keys.server.ts";
 import { mediaRef } from "../media-identity.server.ts";
 import { LocalDiskStorage } from "./local.server.ts";
 
-export { BUCKETS, contentTypeFor, isBucket, isSafeKey, randomKey } from "./keys.server.ts";
+export { BUCKETS, contentTypeFor, isBucket, isSafeKey, namedKey, randomKey } from "./keys.server.ts";
 export type { Bucket, ObjectBody, StorageBackend, StoredObject } from "./keys.server.ts";
 export { LocalDiskStorage } from "./local.server.ts";
 

@@ -57,12 +57,47 @@ export function contentTypeFor(key: string): string {
 
 /** A random numeric file name that keeps the original extension, under an optional folder. */
 export function randomKey(extension: string, folder?: string): string {
+  const name = `${Date.now()}${randomInt(100000, 999999)}${cleanExtension(extension)}`;
+  return inFolder(name, folder);
+}
+
+function cleanExtension(extension: string): string {
   const ext = extension
     .replace(/^\./, "")
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
-  const name = `${Date.now()}${randomInt(100000, 999999)}${ext ? `.${ext}` : ""}`;
+  return ext ? `.${ext}` : "";
+}
+
+function inFolder(name: string, folder?: string): string {
   return folder ? `${folder.replace(/^\/+|\/+$/g, "")}/${name}` : name;
+}
+
+/** The longest name part a key gets from an uploaded file's name (the extension and "-2" come on top). */
+const NAME_CHARS = 80;
+
+/**
+ * The key an uploaded file is stored under: its own name, made safe for a URL and a disk (the
+ * folders a browser may send are dropped, accents transliterated, every other character outside
+ * a-z and 0-9 becomes a hyphen), with the extension its bytes allow. "Foto Equipe (1).PNG" →
+ * "foto-equipe-1.png"; a name with nothing left becomes "arquivo". `copy` 2, 3... gives the name
+ * of a second, third file of the same name ("foto-equipe-2.png").
+ */
+export function namedKey(fileName: string | undefined, extension: string, folder?: string, copy = 1): string {
+  const own = (fileName ?? "").split(/[\\/]/).at(-1) ?? "";
+  const stem = own.includes(".") ? own.slice(0, own.lastIndexOf(".")) : own;
+  const safe =
+    stem
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .replace(/ß/g, "ss")
+      .replace(/[æÆ]/g, "ae")
+      .replace(/[øØ]/g, "o")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .slice(0, NAME_CHARS)
+      .replace(/^-+|-+$/g, "") || "arquivo";
+  return inFolder(`${safe}${copy > 1 ? `-${copy}` : ""}${cleanExtension(extension)}`, folder);
 }
 
 /** Keys are ours (random names in known folders); anything else is refused before touching a disk. */
