@@ -7,8 +7,8 @@
 // - With ?escolher=<field>&voltar=<form page> it is the picker of a form without JavaScript: each
 //   file links back to the form with the file's URL in the field's library parameter.
 import { basename } from "node:path";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "react-router";
+import { useState, type FormEvent } from "react";
+import { Form, Link, useActionData, useLocation, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/admin.midia";
 import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
 import { activityScope, recordActivity } from "~/lib/activity.server";

@@ -347,7 +347,12 @@ function Toolbar({ editor }: { editor: EditorType }) {
           title="Inserir imagem"
           fields={[
             { name: "src", label: "Endereço da imagem", hint: "Ex.: https://www.exemplo.com.br/foto.jpg", value: ask.src || "https://", inputMode: "url" },
-            { name: "alt", label: "Descrição da imagem", hint: "O que a imagem mostra, para quem não pode vê-la (leitores de tela, buscadores).", value: ask.alt ?? "" },
+            {
+              name: "alt",
+              label: "Descrição da imagem",
+              hint: "O que a imagem mostra, para quem não pode vê-la (leitores de tela, buscadores).",
+              value: ask.alt ?? "",
+            },
           ]}
           focus={ask.src ? "alt" : "src"}
           submitLabel="Inserir imagem"
