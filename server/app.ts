@@ -165,7 +165,12 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     if (!/\.[a-z0-9]+$/i.test(x.path)) return next();
     return new Promise<void>((resolve, reject) => {
       res.once("close", resolve);
-      staticFiles.publicFiles(req, res, () => next().then(resolve, reject));
+      staticFiles.publicFiles(req, res, () => {
+        // No such file: the app answers, and this step's listener goes (each one left on the
+        // answer counts toward Node's limit of ten before it warns of a leak).
+        res.off("close", resolve);
+        next().then(resolve, reject);
+      });
     });
   };
 

@@ -5,6 +5,8 @@ import { expect, test } from "@playwright/test";
 import { formReady, PNG, signIn, toast } from "./admin-helpers";
 
 test("every seeded window-films testimonial saves unchanged, and one takes an uploaded /media/ file", async ({ page }) => {
+  // One save per seeded row, then an upload: more steps than most tests, so more time.
+  test.setTimeout(120_000);
   await signIn(page, "/admin/window-films-testimonials");
   const edits = await page.getByRole("link", { name: /^Editar / }).evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
   expect(edits.length).toBeGreaterThan(0);

@@ -25,7 +25,7 @@ test("edit a post twice, open its history, restore the first version and see it 
   await page.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
   const href = (await page.getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
-  const id = new URLSearchParams(href.split("?")[1]).get("editar")!;
+  const id = new URL(href, "http://site").searchParams.get("editar")!;
   created.push(id);
 
   // Two edits: the second also moves the post to a new address.

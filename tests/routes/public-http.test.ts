@@ -85,6 +85,17 @@ function rawGet(path: string): Promise<string> {
   });
 }
 
+describe("the server's own health while answering", () => {
+  it("answers missing files and resource routes with an extension without warning of a listener leak", async () => {
+    // Paths with an extension are tried as files first, then answered by the app: the answer must
+    // not pile up listeners (Node warns past ten of one kind on one answer).
+    for (const path of ["/nao-existe.png", "/favicon-antigo.ico", "/sitemap.xml", "/robots.txt", "/", "/blog/publicado"]) {
+      for (let i = 0; i < 2; i++) await (await get(path, { "Accept-Encoding": "br, gzip" })).arrayBuffer();
+    }
+    expect(server.output()).not.toMatch(/MaxListenersExceededWarning|Warning: /);
+  });
+});
+
 describe("media over HTTP", () => {
   it("demo images under public/ are resized to the asked width and format", async () => {
     const response = await get("/img?src=%2Fdemo%2Fled%2Fpanel-01.webp&w=480", { Accept: "image/webp,*/*" });
