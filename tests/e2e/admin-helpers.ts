@@ -96,3 +96,18 @@ export async function formReady(page: Page) {
 export async function fillContent(page: Page, html: string) {
   await page.locator('textarea[name="content"]').fill(html);
 }
+
+/**
+ * The ids of the blog posts a test creates; each is deleted after the test (through the admin's
+ * own delete), so that other specs' lists stay as the seed made them.
+ */
+export function blogPostsDeletedAfterEach(): string[] {
+  const created: string[] = [];
+  test.afterEach(async ({ page }) => {
+    for (const id of created.splice(0)) {
+      const response = await page.request.post("/admin/blog", { form: { intent: "delete", id }, maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+    }
+  });
+  return created;
+}

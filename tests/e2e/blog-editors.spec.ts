@@ -2,7 +2,7 @@
 // ahead (it appears by itself for visitors), previewing drafts and unsaved changes (never for a
 // visitor), and the search and social fields with their validation.
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { fillContent, PNG, signIn, toast, unique } from "./admin-helpers";
+import { blogPostsDeletedAfterEach, fillContent, PNG, signIn, toast, unique } from "./admin-helpers";
 
 /** A visitor's own browser (no admin session: public pages come from the page cache). */
 async function visitor(browser: Browser, testInfo: TestInfo): Promise<Page> {
@@ -33,14 +33,7 @@ function saoPaulo(date: Date): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }
 
-// The posts a test created, deleted after it so that other specs' lists stay as the seed made them.
-const created: string[] = [];
-test.afterEach(async ({ page }) => {
-  for (const id of created.splice(0)) {
-    const response = await page.request.post("/admin/blog", { form: { intent: "delete", id }, maxRedirects: 0 });
-    expect(response.status()).toBe(302);
-  }
-});
+const created = blogPostsDeletedAfterEach();
 
 /** Remembers the post titled `title` (from its row in the admin list) for deletion; returns its slug. */
 async function track(page: Page, title: string): Promise<string> {

@@ -3,15 +3,9 @@
 // SEO title in the public page's tab, the live counters and reading time, "Editar" on a phone,
 // and the preview tab that gives way to the editor's own tab.
 import { expect, test, type Page } from "@playwright/test";
-import { fillContent, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
+import { blogPostsDeletedAfterEach, fillContent, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
-const created: string[] = [];
-test.afterEach(async ({ page }) => {
-  for (const id of created.splice(0)) {
-    const response = await page.request.post("/admin/blog", { form: { intent: "delete", id }, maxRedirects: 0 });
-    expect(response.status()).toBe(302);
-  }
-});
+const created = blogPostsDeletedAfterEach();
 
 /** Remembers the post titled `title` (from its row in the admin list) for deletion; returns its id. */
 async function track(page: Page, title: string): Promise<string> {

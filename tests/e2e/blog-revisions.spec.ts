@@ -2,15 +2,9 @@
 // post twice, open "Histórico de versões" from its form, look at the first version, restore it
 // (after the confirmation), and find it back in the form; the old address of the post follows.
 import { expect, test } from "@playwright/test";
-import { fillContent, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
+import { blogPostsDeletedAfterEach, fillContent, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
-const created: string[] = [];
-test.afterEach(async ({ page }) => {
-  for (const id of created.splice(0)) {
-    const response = await page.request.post("/admin/blog", { form: { intent: "delete", id }, maxRedirects: 0 });
-    expect(response.status()).toBe(302);
-  }
-});
+const created = blogPostsDeletedAfterEach();
 
 test("edit a post twice, open its history, restore the first version and see it in the form", async ({ page }) => {
   const title = unique("Versoes");
