@@ -113,7 +113,8 @@ test("the preview's 'Voltar ao painel' goes back to the editor's own tab, and th
 }, testInfo) => {
   await signIn(page, "/admin/blog");
   await formReady(page);
-  const edit = page.getByRole("link", { name: /^Editar / }).first();
+  // The oldest post (the list is newest first): posts other tests create, and delete, come first.
+  const edit = page.getByRole("link", { name: /^Editar / }).last();
   const name = (await edit.getAttribute("aria-label"))!.replace(/^Editar /, "");
   await edit.click();
   await expect(page.locator('[name="title"]')).toHaveValue(name);
