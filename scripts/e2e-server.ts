@@ -26,6 +26,8 @@ const env: NodeJS.ProcessEnv = {
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   E2E: "1",
+  // The least bcrypt cost: the browser tests create and sign in accounts many times.
+  BCRYPT_COST: process.env.BCRYPT_COST || "4",
 };
 
 // The chat's automation webhook: a local stand-in (modes chosen per message, see the helper).

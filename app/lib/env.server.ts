@@ -55,6 +55,12 @@ const fields = {
   ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   /** How many months of daily insight counts are kept; older days are deleted by the housekeeping. */
   ANALYTICS_RETENTION_MONTHS: integer(1, 1200).default(25),
+  /**
+   * bcrypt's cost for stored passwords: each step up doubles the work of a sign-in check (12 is
+   * about a quarter of a second on a small server). Keep 12 or more for real accounts; the tests
+   * use 4, the least bcrypt allows, so that creating and signing in accounts is not most of their time.
+   */
+  BCRYPT_COST: integer(4, 15).default(12),
   /** How many revisions each blog post keeps in its history; older ones are deleted as new ones come. */
   POST_REVISIONS_KEEP: integer(1, 1000).default(50),
   /** Outgoing e-mail (invitations, password resets): smtp://user:pass@host:587 or smtps://…:465. */

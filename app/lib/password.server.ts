@@ -15,9 +15,10 @@
 // shortly", without counting the attempt.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { env } from "./env.server.ts";
 
-/** bcrypt cost of every stored hash: about a quarter of a second per hash on this class of machine. */
-export const BCRYPT_COST = 12;
+/** bcrypt cost of every new hash (BCRYPT_COST, 12 unless set): about a quarter of a second per hash at 12 on this class of machine. */
+export const BCRYPT_COST = env.BCRYPT_COST;
 /** Checks that may wait for the worker, all lines together; one more runs. */
 const MAX_WAITING_CHECKS = 8;
 

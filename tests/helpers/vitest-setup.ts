@@ -30,6 +30,9 @@ process.env.UPLOADS_DIR = join(dir, "uploads");
 process.env.SESSION_SECRET = "test-secret-0123456789";
 process.env.NODE_ENV = "test";
 process.env.SITE_URL = "http://localhost:3000";
+// The least bcrypt cost: creating and signing in accounts would otherwise take most of the suite's
+// time. The servers these tests start inherit it; a test about the real cost sets its own.
+process.env.BCRYPT_COST = "4";
 delete process.env.CHAT_WEBHOOK_URL;
 delete process.env.S3_ENDPOINT;
 

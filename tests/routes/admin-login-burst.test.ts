@@ -2,12 +2,18 @@
 // any password is checked, so a parallel burst on one account gets at most the limit checked;
 // and checks run off the event loop with a bounded queue, so public pages keep answering while
 // bcrypt (cost 12) works through a burst spread over many accounts and addresses.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/lib/db.server";
 import { MAX_FAILURES_PER_EMAIL } from "~/lib/auth.server";
 import { peek } from "~/lib/rate-limit.server";
 import { upsertUser } from "../../scripts/lib/users.ts";
 import { startServer, type RunningServer } from "../helpers/platform-server";
+
+// The real cost (the other tests use the least): the accounts below and the server started here,
+// which inherits it, check passwords as slowly as production does.
+vi.hoisted(() => {
+  process.env.BCRYPT_COST = "12";
+});
 
 let server: RunningServer;
 const PASSWORD = "senha-forte-do-teste-1";

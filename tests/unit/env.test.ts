@@ -53,6 +53,11 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
     { ...dev, CHAT_RATE_LIMIT: "abc" },
     { ...dev, CHAT_RATE_LIMIT: "-1" },
   ],
+  BCRYPT_COST: [
+    { ...dev, BCRYPT_COST: "3" },
+    { ...dev, BCRYPT_COST: "16" },
+    { ...dev, BCRYPT_COST: "doze" },
+  ],
   POST_REVISIONS_KEEP: [
     { ...dev, POST_REVISIONS_KEEP: "todas" },
     { ...dev, POST_REVISIONS_KEEP: "0" },
