@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { E2E_ADMIN, E2E_SESSION_SECRET, e2eDatabaseUrl } from "../tests/helpers/e2e-env.ts";
 import { startS3rver } from "../tests/helpers/s3rver.ts";
 import { startWebhookServer } from "../tests/helpers/webhook-server.ts";
@@ -52,8 +53,17 @@ function run(script: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited ${code}`))));
   });
 }
+/**
+ * Starts a server process. Its log goes to this process's stdout (which Playwright shows only with
+ * E2E_VERBOSE=1), and its error lines also to stderr, which Playwright always shows: a browser test
+ * that fails on a 500 then has the server's reason beside it, in CI's output too.
+ */
 function start(args: string[], extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: "inherit", cwd: root });
+  const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "inherit"], cwd: root });
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    process.stdout.write(`${line}\n`);
+    if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`${line}\n`);
+  });
   children.push(child);
   return child;
 }
