@@ -92,3 +92,29 @@ test("six skeleton cards show while the blog list loads after a client-side navi
   await expect(page.locator("main article").first()).toBeVisible();
   await expect(page.locator("[data-skeleton]")).toHaveCount(0);
 });
+
+test("the mobile menu opened before the page's scripts have loaded stays open once they run", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  // A slow phone: the page shows, and the visitor opens the menu, while the scripts still load.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const menu = page.getByRole("navigation", { name: "Menu" });
+  await page.locator("summary", { hasText: "Menu" }).click();
+  await expect(menu).toBeVisible();
+
+  release();
+  // Hydrated, its effects run: the header now follows the scroll.
+  const header = page.getByRole("banner");
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, window.scrollY === 400 ? 401 : 400));
+      return header.getAttribute("data-scrolled");
+    })
+    .toBe("true");
+  await expect(menu).toBeVisible();
+});

@@ -30,7 +30,13 @@ export function SiteHeader() {
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
 
+  // Choosing a link closes the menu; the page the menu was opened on does not (a visitor on a slow
+  // phone may open it before the scripts have loaded, and hydrating must not shut it on them).
+  const shownAt = useRef(location.pathname + location.search);
   useEffect(() => {
+    const here = location.pathname + location.search;
+    if (here === shownAt.current) return;
+    shownAt.current = here;
     menuRef.current?.removeAttribute("open");
   }, [location.pathname, location.search]);
 
