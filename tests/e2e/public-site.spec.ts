@@ -242,7 +242,9 @@ test("blog: only published posts, Portuguese dates, post page and 404 for drafts
 
   const card = cards.filter({ has: page.locator(`a[href="/blog/${PUBLISHED_SLUG}"]`) });
   const title = await card.getByRole("heading").textContent();
-  await card.getByRole("link", { name: /Ler mais/ }).click();
+  // By keyboard: the more posts other tests publish meanwhile, the lower this card sits, and on a
+  // 720 px screen its link may lie under the chat panel (open on arrival) or the cookie notice.
+  await card.getByRole("link", { name: /Ler mais/ }).press("Enter");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
   await expect(page.getByRole("link", { name: "Voltar para o blog" }).first()).toHaveAttribute("href", "/blog");
   const cta = page.getByRole("main").getByRole("link", { name: /Falar com Especialista/ });
