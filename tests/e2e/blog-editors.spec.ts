@@ -56,7 +56,7 @@ test("a post scheduled a few seconds ahead shows 'Agendado' with the date, then 
   test.setTimeout(90_000);
   const title = unique("Agendado");
   await signIn(page, "/admin/blog");
-  await page.getByLabel("Agendar").check();
+  await page.getByRole("radio", { name: "Agendar" }).check();
   await expect(page.getByText("Data e hora de publicação (horário de Brasília)")).toBeVisible();
   const due = new Date(Math.ceil((Date.now() + 20_000) / 1000) * 1000);
   await fillPost(page, title, { published_at: saoPaulo(due) });

@@ -44,7 +44,7 @@ test("schedule, then publish now: the toast says when, 'Ver post' opens it, and 
     await page.locator('[name="meta_description"]').fill("Descrição curta.");
     await expect(page.getByText("16 de 160 caracteres")).toBeVisible();
   }
-  await page.getByLabel("Agendar").check();
+  await page.getByRole("radio", { name: "Agendar" }).check();
   const when = twoDaysAhead();
   await page.locator('[name="published_at"]').fill(when.value);
   await page.getByRole("button", { name: "Criar Post" }).click();
@@ -62,8 +62,8 @@ test("schedule, then publish now: the toast says when, 'Ver post' opens it, and 
   await expect(page.locator('[name="title"]')).toHaveValue(title);
   await formReady(page);
   await expect(page.getByText("450 palavras · 2 min de leitura")).toBeVisible();
-  await expect(page.getByLabel("Agendar")).toBeChecked();
-  await page.getByLabel("Publicar agora").check();
+  await expect(page.getByRole("radio", { name: "Agendar" })).toBeChecked();
+  await page.getByRole("radio", { name: "Publicar agora" }).check();
   await page.getByRole("button", { name: "Atualizar Post" }).click();
   await expect(toast(page, "Post atualizado com sucesso!")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/blog\\?salvo=${id}$`));
@@ -81,9 +81,9 @@ test("a draft chosen with a time left in the field stays a draft, and says so", 
   await page.locator('input[name="cover_image"]').setInputFiles(PNG);
   await page.locator('[name="excerpt"]').fill("Resumo.");
   await fillContent(page, "<p>Texto.</p>");
-  await page.getByLabel("Agendar").check();
+  await page.getByRole("radio", { name: "Agendar" }).check();
   await page.locator('[name="published_at"]').fill(twoDaysAhead().value);
-  await page.getByLabel("Rascunho").check();
+  await page.getByRole("radio", { name: "Rascunho" }).check();
   await page.getByRole("button", { name: "Criar Post" }).click();
   await expect(toast(page, "Post criado com sucesso!")).toContainText("Salvo como rascunho: não aparece no site.");
   await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("Rascunho");
