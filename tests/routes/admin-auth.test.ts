@@ -230,24 +230,6 @@ describe("sign-in throttling", () => {
     expect(bcrypt.getRounds(stored.passwordHash!)).toBe(bcrypt.getRounds(dummy));
   });
 
-  it("spends about as long on an unknown e-mail as on a known one with a wrong password", async () => {
-    await upsertUser(db, { email: "tempo@agencia.com.br", password: "uma-senha-forte-2", admin: true });
-    await dummyHash();
-    const timed = async (email: string, ip: string) => {
-      const started = performance.now();
-      await login({ email, password: "errada-mas-longa" }, ip);
-      return performance.now() - started;
-    };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    // Alternate, and compare the fastest of each: load on the machine only ever adds time.
-    for (let i = 0; i < 4; i++) {
-      known.push(await timed("tempo@agencia.com.br", `192.0.2.${100 + i}`));
-      unknown.push(await timed(`ninguem-${i}@agencia.com.br`, `192.0.2.${110 + i}`));
-    }
-    expect(Math.min(...unknown)).toBeGreaterThan(0.6 * Math.min(...known));
-  });
-
   it("40 parallel wrong passwords for one account: at most 5 are checked, the rest refused", async () => {
     await createUser({ email: "rajada@agencia.com.br" });
     const results = await Promise.all(
