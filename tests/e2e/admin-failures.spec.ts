@@ -21,6 +21,8 @@ let server: RunningServer;
 let sqlite: Client;
 
 test.beforeAll(async () => {
+  // Migrates, seeds and starts a server of its own: minutes on a busy machine, not seconds.
+  test.setTimeout(150_000);
   dir = mkdtempSync(join(tmpdir(), "admin-failures-"));
   const env = {
     ...process.env,

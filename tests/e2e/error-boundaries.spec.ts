@@ -20,6 +20,8 @@ let base = "";
 let dir = "";
 
 test.beforeAll(async () => {
+  // Migrates, seeds and starts a server of its own: minutes on a busy machine, not seconds.
+  test.setTimeout(150_000);
   dir = mkdtempSync(join(tmpdir(), "e2e-errors-"));
   const databaseFile = join(dir, "app.db");
   const env = {

@@ -27,6 +27,8 @@ let dir = "";
 let databaseFile = "";
 
 test.beforeAll(async () => {
+  // Migrates, seeds and starts a server of its own: minutes on a busy machine, not seconds.
+  test.setTimeout(150_000);
   other = await startOtherHost();
   other.route(
     "/marca.png",
