@@ -360,7 +360,6 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
         <TextField
           field={fields.title}
           label="Título"
-          required
           onInput={(event) => {
             // While creating, the slug follows the title until the slug is edited by hand.
             if (slugEdited.current) return;
@@ -377,24 +376,26 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
           error={fields.cover_image?.errors?.[0]}
           invalidToast={{ type: "error", title: "Erro ao enviar imagem", description: "Por favor, selecione uma imagem." }}
         />
-        <TextAreaField field={fields.excerpt} label="Resumo" rows={2} required />
+        <TextAreaField field={fields.excerpt} label="Resumo" rows={2} />
         <BlogContentField field={fields.content} />
         <ReadingTime field={fields.content} />
         <TextField field={fields.author} label="Autor" />
         <PublicationField choice={fields.publication} date={fields.published_at} alreadyPublic={post ? postStatus(post) === "published" : false} />
         <TextField
           field={fields.seo_title}
+          counted
           label="Título para buscadores (SEO)"
           hint={`Até ${SEO_TITLE_MAX} caracteres, como deve aparecer no Google e na aba. Se ficar vazio, usamos “título do post | ${site.brandName}”.`}
         />
-        <CharacterCount field={fields.seo_title} max={SEO_TITLE_MAX} />
+        <CharacterCount field={fields.seo_title} />
         <TextAreaField
           field={fields.meta_description}
+          counted
           label="Meta descrição (buscadores)"
           rows={2}
           hint={`Até ${META_DESCRIPTION_MAX} caracteres. Se ficar vazia, usamos o resumo.`}
         />
-        <CharacterCount field={fields.meta_description} max={META_DESCRIPTION_MAX} />
+        <CharacterCount field={fields.meta_description} />
         <FileField
           name="social_image"
           label="Imagem para redes sociais"

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/lib/forms/constraint";
 import { z } from "zod";
 import type { Route } from "./+types/admin.equipe";
 import { db } from "~/lib/db.server";
@@ -164,6 +165,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: formConstraint(inviteSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
   });
   useToastFrom(actionData);
@@ -203,7 +205,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-slate-600">Ela recebe um link, válido por 72 horas, para criar a própria senha.</p>
         <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
           <input type="hidden" name="intent" value="invite" />
-          <TextField field={fields.email} label="E-mail" type="email" autoComplete="off" required />
+          <TextField field={fields.email} label="E-mail" type="email" autoComplete="off" />
           <TextField field={fields.name} label="Nome (opcional)" autoComplete="off" />
           <button
             type="submit"
