@@ -22,7 +22,8 @@ import {
   writeRow,
   libraryStep,
 } from "~/lib/admin-section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import { formId, isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import { withServerCheck } from "~/lib/forms/server-check";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
 import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
@@ -127,15 +128,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       log,
     });
   }
-  const submission = parseWithZod(parsed.form, { schema: blogSchema });
+  const submission = parseWithZod(parsed.form, { schema: blogCheck(formId(parsed.form)), async: true });
   return guardSave(
     parsed,
     submission,
     () => SAVE_FAILED,
-    async () => {
+    async (submission) => {
       const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage", social_image: "socialImage" } });
       requireFile(draft, "cover_image", COVER_REQUIRED);
-      if (submission.status === "success") Object.assign(draft.fieldErrors, await postErrors(submission.value, draft.id, draft.uploaded));
+      if (submission.status === "success") Object.assign(draft.fieldErrors, socialImageErrors(submission.value, draft.uploaded));
       const v = validValue(draft);
       if (!v) {
         const refusal = uploadRefusal(draft);
@@ -185,16 +186,28 @@ function savedDescription(choice: ReturnType<typeof postedChoice>, publishedAt: 
   return undefined;
 }
 
-/** What the schema cannot check: the typed social image's URL and a free slug. */
-async function postErrors(value: z.output<typeof blogSchema>, id: string | null, uploaded: Record<string, string>): Promise<Record<string, string[]>> {
-  // A typed social image follows the rules of every image URL an admin saves (an upload wins).
+/**
+ * The post as the server checks it: the form's rules, then a slug (typed, or made from the title)
+ * that no other post has. `id`: the post being edited, whose own slug is no clash.
+ */
+export function blogCheck(id: string | null) {
+  return withServerCheck(blogSchema, async (value, ctx) => {
+    const slug = slugOf(value);
+    if (!slug) return ctx.addIssue({ code: "custom", path: ["slug"], message: "Slug é obrigatório" });
+    const taken = await db.blogPost.findFirst({ where: { slug, NOT: id ? { id } : undefined }, select: { id: true } });
+    if (taken) ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_TAKEN });
+  });
+}
+
+/**
+ * A typed social image follows the rules of every image URL an admin saves (an upload or a file
+ * of the library wins). Only the server knows the store's address, and the upload comes with the
+ * draft, so this check stays beside the file checks.
+ */
+function socialImageErrors(value: z.output<typeof blogSchema>, uploaded: Record<string, string>): Record<string, string[]> {
   const socialUrl = value.social_image_url;
   const socialError = !uploaded.social_image && socialUrl ? mediaUrlError(socialUrl, "image", (url) => objectFromUrl(url) !== null) : null;
-  if (socialError) return { social_image_url: [socialError] };
-  const slug = slugOf(value);
-  if (!slug) return { slug: ["Slug é obrigatório"] };
-  const taken = await db.blogPost.findFirst({ where: { slug, NOT: id ? { id } : undefined }, select: { id: true } });
-  return taken ? { slug: [SLUG_TAKEN] } : {};
+  return socialError ? { social_image_url: [socialError] } : {};
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];

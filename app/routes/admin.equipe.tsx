@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formConstraint } from "~/lib/forms/constraint";
+import { refusedWith, withServerCheck } from "~/lib/forms/server-check";
 import { z } from "zod";
 import type { Route } from "./+types/admin.equipe";
 import { db } from "~/lib/db.server";
@@ -34,6 +35,19 @@ const inviteSchema = z.object({
     z.email({ error: (issue) => (issue.input === undefined || issue.input === "" ? "E-mail é obrigatório" : "E-mail inválido") }),
   ),
   name: z.string().trim().max(100, "Use no máximo 100 caracteres").optional(),
+});
+
+const ACCOUNT_EXISTS = "Já existe uma conta com esse e-mail.";
+
+/**
+ * The invitation as the server checks it. Inviting someone again (the link was lost or expired)
+ * sends a new link; anyone else with an account is refused (409).
+ */
+const inviteCheck = withServerCheck(inviteSchema, async ({ email }, ctx) => {
+  const existing = await db.user.findUnique({ where: { email }, include: { roles: true } });
+  if (existing && (existing.passwordHash || !existing.roles.some((r) => r.role === ADMIN_ROLE))) {
+    ctx.addIssue({ code: "custom", path: ["email"], message: ACCOUNT_EXISTS });
+  }
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -71,14 +85,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "invite") {
-    const submission = parseWithZod(form, { schema: inviteSchema });
-    if (submission.status !== "success") return reply({ lastResult: submission.reply() }, 400);
+    const submission = await parseWithZod(form, { schema: inviteCheck, async: true });
+    if (submission.status !== "success") return reply({ lastResult: submission.reply() }, refusedWith(submission, "email", ACCOUNT_EXISTS) ? 409 : 400);
     const { email, name } = submission.value;
     const existing = await db.user.findUnique({ where: { email }, include: { roles: true } });
-    // Inviting someone again (the link was lost or expired) sends a new link; anyone else with an account is refused.
-    if (existing && (existing.passwordHash || !existing.roles.some((r) => r.role === ADMIN_ROLE))) {
-      return reply({ lastResult: submission.reply({ fieldErrors: { email: ["Já existe uma conta com esse e-mail."] } }) }, 409);
-    }
     const user =
       existing ??
       (await db.user.create({
