@@ -23,7 +23,7 @@ import {
   libraryStep,
 } from "~/lib/admin-section.server";
 import { formId, isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
-import { withServerCheck } from "~/lib/forms/server-check";
+import { slugOf, withFreeSlug } from "~/lib/blog/slug-check.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
 import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
@@ -56,7 +56,6 @@ import { AdminPage, EmptyState } from "~/components/admin/page";
 const SECTION = SECTIONS.blog;
 const LIST = SECTION.path;
 export const DELETE_POST_MESSAGE = "Tem certeza que deseja excluir este post?";
-export const SLUG_TAKEN = "Este slug já está em uso por outro post.";
 export const COVER_REQUIRED = "Imagem de capa é obrigatória";
 export const META_DESCRIPTION_MAX = 160;
 export const META_DESCRIPTION_TOO_LONG = `A meta descrição deve ter no máximo ${META_DESCRIPTION_MAX} caracteres.`;
@@ -107,7 +106,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const SAVE_FAILED = { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } as const;
-const slugOf = (v: { slug?: string; title: string }) => slugify(v.slug || v.title);
 
 const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS.blog;
 
@@ -128,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       log,
     });
   }
-  const submission = parseWithZod(parsed.form, { schema: blogCheck(formId(parsed.form)), async: true });
+  const submission = parseWithZod(parsed.form, { schema: withFreeSlug(blogSchema, formId(parsed.form)), async: true });
   return guardSave(
     parsed,
     submission,
@@ -184,19 +182,6 @@ function savedDescription(choice: ReturnType<typeof postedChoice>, publishedAt: 
   if (choice === "schedule" && publishedAt) return `Post agendado para ${formatScheduleMoment(publishedAt)} (${SCHEDULE_ZONE_LABEL}).`;
   if (choice === "draft") return "Salvo como rascunho: não aparece no site.";
   return undefined;
-}
-
-/**
- * The post as the server checks it: the form's rules, then a slug (typed, or made from the title)
- * that no other post has. `id`: the post being edited, whose own slug is no clash.
- */
-export function blogCheck(id: string | null) {
-  return withServerCheck(blogSchema, async (value, ctx) => {
-    const slug = slugOf(value);
-    if (!slug) return ctx.addIssue({ code: "custom", path: ["slug"], message: "Slug é obrigatório" });
-    const taken = await db.blogPost.findFirst({ where: { slug, NOT: id ? { id } : undefined }, select: { id: true } });
-    if (taken) ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_TAKEN });
-  });
 }
 
 /**
