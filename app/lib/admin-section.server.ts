@@ -6,10 +6,11 @@
 //   if (!isParsed(parsed)) return parsed;
 //   const log = activityScope(context, SECTION.key, SECTION.labelColumn); // SECTION: app/lib/admin/sections.ts
 //   if (isDelete(parsed.form)) return deleteRow(parsed.form, { model, list, deleted, failed, log });
-//   const submission = parseWithZod(parsed.form, { schema });
-//   return guardSave(parsed, submission, failedToast, async () => {
+//   const submission = parseWithZod(parsed.form, { schema }); // async with a database check (withServerCheck)
+//   return guardSave(parsed, submission, failedToast, async (submission) => {
 //     const draft = await startSave(parsed, submission, { model, uploads, files });
-//     …the section's own checks, added to draft.fieldErrors…
+//     …checks of the files (a required cover), added to draft.fieldErrors; checks of the values
+//       that ask the database (a slug in use) are in the schema, as zod issues…
 //     const value = validValue(draft);
 //     if (!value) return refuse(draft, toast);                    // 400 (413 for a file)
 //     if (draft.stale) return refuse(draft, notFoundToast, 404);
@@ -135,20 +136,36 @@ export async function deleteRow<R extends Row>(
  * section's save toast with the form as it was posted, never on the error screen; nothing was
  * written, so the files stored for this request go too.
  */
-export async function guardSave(
+export async function guardSave<S extends FormSubmission>(
   parsed: ParsedUpload,
-  submission: FormSubmission,
+  submission: S | Promise<S>,
   failed: (message: string) => Toast,
-  steps: () => Promise<Response | ReturnType<typeof rejected>>,
+  steps: (submission: S) => Promise<Response | ReturnType<typeof rejected>>,
 ) {
+  // A schema with a check of the database's (withServerCheck) is parsed asynchronously, and its
+  // query may fail like any other step.
+  let parsedSubmission: S | null = null;
   try {
-    return await steps();
+    parsedSubmission = await submission;
+    return await steps(parsedSubmission);
   } catch (error) {
     if (error instanceof Response) throw error;
     await discard(parsed.stored);
     logFailure("admin save failed", error, "save");
-    return rejected({ lastResult: submission.reply(), toast: failed(serverMessage(error)) }, 500);
+    const lastResult = parsedSubmission?.reply() ?? { initialValue: postedValues(parsed.form), error: {} };
+    return rejected({ lastResult, toast: failed(serverMessage(error)) }, 500);
   }
+}
+
+/** The form's values as posted (lists kept whole), for a form sent back without a parse. */
+function postedValues(form: FormData): Record<string, string | string[]> {
+  const payload: Record<string, string | string[]> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== "string" || name === "intent") continue;
+    const before = payload[name];
+    payload[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return payload;
 }
 
 /** A save in progress: what was posted, the row it edits, its files, and the errors found so far. */
@@ -295,14 +312,8 @@ export async function libraryStep(parsed: ParsedUpload, rules: Record<string, Up
   const [step, field, ...rest] = intent.split(":");
   if ((step !== "biblioteca" && step !== "escolhido") || !field || !rules[field]) return null;
   const kept = Object.fromEntries(Object.entries(parsed.stored).map(([name, object]) => [name, object.url]));
-  // The form's values as posted (lists kept whole), without the errors a save would show.
-  const payload: Record<string, string | string[]> = {};
-  for (const [name, value] of parsed.form) {
-    if (typeof value !== "string" || name === "intent") continue;
-    const before = payload[name];
-    payload[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
-  }
-  const lastResult = { initialValue: payload, error: {} };
+  // The form's values as posted, without the errors a save would show.
+  const lastResult = { initialValue: postedValues(parsed.form), error: {} };
   if (step === "escolhido") return rejected({ lastResult, kept, chosen: { [field]: rest.join(":") } }, 200);
   const accept = rules[field].accept;
   const files = (await listLibrary()).filter((file) =>

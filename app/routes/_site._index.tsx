@@ -6,6 +6,7 @@ import { StaticHtml } from "~/components/site/static-html";
 import { diagnostic } from "~/content/home";
 import { site } from "~/content/site";
 import { env } from "~/lib/env.server";
+import { formConstraint } from "~/lib/forms/constraint";
 import { diagnosticSchema, diagnosticWhatsappUrl } from "~/lib/forms/diagnostic";
 import { handleWhatsAppForm } from "~/lib/forms/whatsapp-form.server";
 import { listClientLogos } from "~/lib/public-content.server";
@@ -19,6 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     siteUrl: env.SITE_URL,
     sections: staticHtmlData(request, homeSectionsHtml(logos, settings)),
+    // The diagnostic form's HTML constraints, read from its schema here so zod stays out of the page's scripts.
+    diagnosticConstraints: formConstraint(diagnosticSchema),
   });
 }
 
@@ -58,7 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="mt-5 max-w-lg text-lg text-slate-300">{diagnostic.text}</p>
           </div>
           <div className="rounded-3xl border border-white/10 bg-white/5 p-6 shadow-2xl backdrop-blur sm:p-8">
-            <DiagnosticForm result={actionData && "form" in actionData ? actionData : null} />
+            <DiagnosticForm result={actionData && "form" in actionData ? actionData : null} constraints={loaderData.diagnosticConstraints} />
           </div>
         </div>
       </section>

@@ -6,6 +6,7 @@ import { PageHero } from "~/components/site/ui";
 import { useWhatsAppForm } from "~/components/site/whatsapp-form";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { env } from "~/lib/env.server";
+import { formConstraint } from "~/lib/forms/constraint";
 import { contactSchema, contactWhatsappUrl } from "~/lib/forms/contact";
 import { handleWhatsAppForm } from "~/lib/forms/whatsapp-form.server";
 import { seo } from "~/lib/seo";
@@ -13,7 +14,8 @@ import { socialHandle, useSiteSettings, type SiteSettings } from "~/lib/site-set
 import { useWhatsAppLink } from "~/lib/whatsapp";
 
 export function loader() {
-  return { siteUrl: env.SITE_URL };
+  // The form's HTML constraints, read from its schema here so zod stays out of the page's scripts.
+  return { siteUrl: env.SITE_URL, constraints: formConstraint(contactSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,12 +69,12 @@ function channels(settings: SiteSettings, whatsapp: { ai: Channel["link"]; ceo: 
   ];
 }
 
-export default function Contact() {
+export default function Contact({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const serverResult = actionData && "form" in actionData ? actionData : null;
   const { errors, onSubmit, submitting } = useWhatsAppForm(loadClient, serverResult?.errors);
   const values = serverResult?.values ?? {};
-  const common = { formId: "contato" };
+  const common = { formId: "contato", constraints: loaderData.constraints };
   const settings = useSiteSettings();
   const whatsapp = {
     ai: useWhatsAppLink("Olá, vim do site e quero falar com o agente de IA da Wind Digital", settings.salesPhone, "vendas"),
@@ -99,20 +101,10 @@ export default function Contact() {
                 </p>
               ) : null}
               <div className="grid gap-5 sm:grid-cols-2">
-                <TextField {...common} required name="name" label="Nome" autoComplete="name" errors={errors.name} defaultValue={values.name} />
+                <TextField {...common} name="name" label="Nome" autoComplete="name" errors={errors.name} defaultValue={values.name} />
+                <TextField {...common} name="email" type="email" label="E-mail" autoComplete="email" errors={errors.email} defaultValue={values.email} />
                 <TextField
                   {...common}
-                  required
-                  name="email"
-                  type="email"
-                  label="E-mail"
-                  autoComplete="email"
-                  errors={errors.email}
-                  defaultValue={values.email}
-                />
-                <TextField
-                  {...common}
-                  required
                   name="phone"
                   type="tel"
                   label="Telefone"
@@ -125,7 +117,6 @@ export default function Contact() {
               </div>
               <TextAreaField
                 {...common}
-                required
                 name="message"
                 label="Mensagem"
                 placeholder="Conte um pouco sobre a sua empresa e o que você precisa"

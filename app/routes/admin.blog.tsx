@@ -22,7 +22,8 @@ import {
   writeRow,
   libraryStep,
 } from "~/lib/admin-section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import { formId, isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+import { slugOf, withFreeSlug } from "~/lib/blog/slug-check.server";
 import type { Toast } from "~/lib/toast";
 import type { UploadRule } from "~/lib/upload.server";
 import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
@@ -55,7 +56,6 @@ import { AdminPage, EmptyState } from "~/components/admin/page";
 const SECTION = SECTIONS.blog;
 const LIST = SECTION.path;
 export const DELETE_POST_MESSAGE = "Tem certeza que deseja excluir este post?";
-export const SLUG_TAKEN = "Este slug já está em uso por outro post.";
 export const COVER_REQUIRED = "Imagem de capa é obrigatória";
 export const META_DESCRIPTION_MAX = 160;
 export const META_DESCRIPTION_TOO_LONG = `A meta descrição deve ter no máximo ${META_DESCRIPTION_MAX} caracteres.`;
@@ -106,7 +106,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const SAVE_FAILED = { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } as const;
-const slugOf = (v: { slug?: string; title: string }) => slugify(v.slug || v.title);
 
 const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS.blog;
 
@@ -127,15 +126,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       log,
     });
   }
-  const submission = parseWithZod(parsed.form, { schema: blogSchema });
+  const submission = parseWithZod(parsed.form, { schema: withFreeSlug(blogSchema, formId(parsed.form)), async: true });
   return guardSave(
     parsed,
     submission,
     () => SAVE_FAILED,
-    async () => {
+    async (submission) => {
       const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage", social_image: "socialImage" } });
       requireFile(draft, "cover_image", COVER_REQUIRED);
-      if (submission.status === "success") Object.assign(draft.fieldErrors, await postErrors(submission.value, draft.id, draft.uploaded));
+      if (submission.status === "success") Object.assign(draft.fieldErrors, socialImageErrors(submission.value, draft.uploaded));
       const v = validValue(draft);
       if (!v) {
         const refusal = uploadRefusal(draft);
@@ -185,16 +184,15 @@ function savedDescription(choice: ReturnType<typeof postedChoice>, publishedAt: 
   return undefined;
 }
 
-/** What the schema cannot check: the typed social image's URL and a free slug. */
-async function postErrors(value: z.output<typeof blogSchema>, id: string | null, uploaded: Record<string, string>): Promise<Record<string, string[]>> {
-  // A typed social image follows the rules of every image URL an admin saves (an upload wins).
+/**
+ * A typed social image follows the rules of every image URL an admin saves (an upload or a file
+ * of the library wins). Only the server knows the store's address, and the upload comes with the
+ * draft, so this check stays beside the file checks.
+ */
+function socialImageErrors(value: z.output<typeof blogSchema>, uploaded: Record<string, string>): Record<string, string[]> {
   const socialUrl = value.social_image_url;
   const socialError = !uploaded.social_image && socialUrl ? mediaUrlError(socialUrl, "image", (url) => objectFromUrl(url) !== null) : null;
-  if (socialError) return { social_image_url: [socialError] };
-  const slug = slugOf(value);
-  if (!slug) return { slug: ["Slug é obrigatório"] };
-  const taken = await db.blogPost.findFirst({ where: { slug, NOT: id ? { id } : undefined }, select: { id: true } });
-  return taken ? { slug: [SLUG_TAKEN] } : {};
+  return socialError ? { social_image_url: [socialError] } : {};
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
@@ -360,7 +358,6 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
         <TextField
           field={fields.title}
           label="Título"
-          required
           onInput={(event) => {
             // While creating, the slug follows the title until the slug is edited by hand.
             if (slugEdited.current) return;
@@ -377,24 +374,26 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
           error={fields.cover_image?.errors?.[0]}
           invalidToast={{ type: "error", title: "Erro ao enviar imagem", description: "Por favor, selecione uma imagem." }}
         />
-        <TextAreaField field={fields.excerpt} label="Resumo" rows={2} required />
+        <TextAreaField field={fields.excerpt} label="Resumo" rows={2} />
         <BlogContentField field={fields.content} />
         <ReadingTime field={fields.content} />
         <TextField field={fields.author} label="Autor" />
         <PublicationField choice={fields.publication} date={fields.published_at} alreadyPublic={post ? postStatus(post) === "published" : false} />
         <TextField
           field={fields.seo_title}
+          counted
           label="Título para buscadores (SEO)"
           hint={`Até ${SEO_TITLE_MAX} caracteres, como deve aparecer no Google e na aba. Se ficar vazio, usamos “título do post | ${site.brandName}”.`}
         />
-        <CharacterCount field={fields.seo_title} max={SEO_TITLE_MAX} />
+        <CharacterCount field={fields.seo_title} />
         <TextAreaField
           field={fields.meta_description}
+          counted
           label="Meta descrição (buscadores)"
           rows={2}
           hint={`Até ${META_DESCRIPTION_MAX} caracteres. Se ficar vazia, usamos o resumo.`}
         />
-        <CharacterCount field={fields.meta_description} max={META_DESCRIPTION_MAX} />
+        <CharacterCount field={fields.meta_description} />
         <FileField
           name="social_image"
           label="Imagem para redes sociais"

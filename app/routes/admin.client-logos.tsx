@@ -157,7 +157,7 @@ function LogoForm({ logo, actionData }: { logo: Logo | null; actionData: Route.C
       submitLabel={logo ? "Atualizar Logo" : "Adicionar Logo"}
       cancelTo={LIST}
     >
-      <TextField field={fields.client_name} label="Nome do cliente" required />
+      <TextField field={fields.client_name} label="Nome do cliente" />
       <FileField
         name="logo_file"
         label="Arquivo do logo (imagem)"

@@ -62,6 +62,8 @@ function httpsUrl(required: string | null) {
     .refine((v) => v === "" || isHttpsUrl(v), HTTPS_MESSAGE);
 }
 
+const UF_MESSAGE = "Informe a UF com duas letras (ex.: GO)";
+
 export const settingsSchema = z.object({
   legal_name: text("Informe a razão social"),
   cnpj: requiredText("Informe o CNPJ")
@@ -75,8 +77,9 @@ export const settingsSchema = z.object({
   street: text("Informe o endereço"),
   city: text("Informe a cidade", 80),
   state: requiredText("Informe a UF")
+    .max(2, UF_MESSAGE)
     .transform((value) => value.toUpperCase())
-    .refine((value) => /^[A-Z]{2}$/.test(value), "Informe a UF com duas letras (ex.: GO)"),
+    .refine((value) => /^[A-Z]{2}$/.test(value), UF_MESSAGE),
   postal_code: requiredText("Informe o CEP")
     .transform((value) => value.replace(/\D/g, ""))
     .refine((digits) => digits.length === 8, "Informe um CEP válido (00000-000)")
@@ -194,31 +197,30 @@ function SettingsForm({ values, actionData }: { values: Record<string, string>; 
         </p>
         <AdminForm form={form} onXhrResult={setXhrResult} actionData={actionData} submitLabel="Salvar Configurações" cancelTo="/admin/dashboard">
           <Group title="Empresa">
-            <TextField field={fields.legal_name} label="Razão social" required />
-            <TextField field={fields.cnpj} label="CNPJ" required hint="Ex.: 12.345.678/0001-90" />
+            <TextField field={fields.legal_name} label="Razão social" />
+            <TextField field={fields.cnpj} label="CNPJ" hint="Ex.: 12.345.678/0001-90" />
           </Group>
           <Group title="WhatsApp" hint={PHONE_HINT}>
             <TextField
               field={fields.sales_phone}
               label="WhatsApp de vendas"
-              required
               type="tel"
               autoComplete="off"
               hint="Também aparece no rodapé e na página de contato."
             />
-            <TextField field={fields.video_phone} label="WhatsApp da Window Films" required type="tel" autoComplete="off" />
-            <TextField field={fields.ceo_phone} label="WhatsApp do CEO" required type="tel" autoComplete="off" />
+            <TextField field={fields.video_phone} label="WhatsApp da Window Films" type="tel" autoComplete="off" />
+            <TextField field={fields.ceo_phone} label="WhatsApp do CEO" type="tel" autoComplete="off" />
           </Group>
           <Group title="E-mail e endereço">
-            <TextField field={fields.email} label="E-mail" type="email" required />
-            <TextField field={fields.street} label="Endereço" required hint="Rua, número, sala e bairro." />
+            <TextField field={fields.email} label="E-mail" type="email" />
+            <TextField field={fields.street} label="Endereço" hint="Rua, número, sala e bairro." />
             <div className="grid gap-5 sm:grid-cols-[1fr_6rem_10rem]">
-              <TextField field={fields.city} label="Cidade" required />
-              <TextField field={fields.state} label="UF" required maxLength={2} />
-              <TextField field={fields.postal_code} label="CEP" required />
+              <TextField field={fields.city} label="Cidade" />
+              <TextField field={fields.state} label="UF" />
+              <TextField field={fields.postal_code} label="CEP" />
             </div>
-            <TextField field={fields.maps_url} label="Link do mapa" type="url" required hint="https://..." />
-            <TextField field={fields.hours} label="Horário de atendimento" required hint="Ex.: Seg-Sex 9h-18h" />
+            <TextField field={fields.maps_url} label="Link do mapa" type="url" hint="https://..." />
+            <TextField field={fields.hours} label="Horário de atendimento" hint="Ex.: Seg-Sex 9h-18h" />
           </Group>
           <Group title="Redes sociais" hint="Deixe em branco para não mostrar a rede no site.">
             <TextField field={fields.facebook_url} label="Facebook" type="url" />

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/lib/forms/constraint";
 import { z } from "zod";
 import type { Route } from "./+types/admin.conta";
 import { db } from "~/lib/db.server";
@@ -247,6 +248,7 @@ function ChangePassword({ actionData }: { actionData: ActionData | undefined }) 
     lastResult: actionData?.intent === "password" ? actionData.lastResult : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: formConstraint(passwordChangeSchema()),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema() }),
   });
   const busy = useBusy("password");
@@ -259,16 +261,15 @@ function ChangePassword({ actionData }: { actionData: ActionData | undefined }) 
       <SectionAlert actionData={actionData} intent="password" />
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="password" />
-        <TextField field={fields.currentPassword} label="Senha atual" type="password" autoComplete="current-password" required />
+        <TextField field={fields.currentPassword} label="Senha atual" type="password" autoComplete="current-password" />
         <TextField
           field={fields.password}
           label="Nova senha"
           type="password"
           autoComplete="new-password"
-          required
           hint="Pelo menos 10 caracteres, variados, e diferente do seu e-mail."
         />
-        <TextField field={fields.passwordConfirmation} label="Confirme a nova senha" type="password" autoComplete="new-password" required />
+        <TextField field={fields.passwordConfirmation} label="Confirme a nova senha" type="password" autoComplete="new-password" />
         <button type="submit" disabled={busy} className={primary}>
           {busy ? "Salvando..." : "Alterar senha"}
         </button>
@@ -284,12 +285,14 @@ function TwoFactor({ loaderData, actionData }: { loaderData: LoaderData; actionD
     id: "confirmar-duas-etapas",
     lastResult: actionData?.intent === "2fa-confirm" ? actionData.lastResult : undefined,
     shouldValidate: "onBlur",
+    constraint: formConstraint(confirmSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmSchema }),
   });
   const [offForm, offFields] = useForm({
     id: "desativar-duas-etapas",
     lastResult: actionData?.intent === "2fa-off" ? actionData.lastResult : undefined,
     shouldValidate: "onBlur",
+    constraint: formConstraint(disableSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSchema }),
   });
   const starting = useBusy("2fa-start");
@@ -330,8 +333,8 @@ function TwoFactor({ loaderData, actionData }: { loaderData: LoaderData; actionD
           <Form method="post" id={offForm.id} onSubmit={offForm.onSubmit} noValidate className="mt-4 space-y-4 border-t border-slate-200 pt-4">
             <h3 className="font-semibold text-slate-900">Desativar</h3>
             <input type="hidden" name="intent" value="2fa-off" />
-            <TextField field={offFields.currentPassword} label="Sua senha" type="password" autoComplete="current-password" required />
-            <TextField field={offFields.code} label="Código do aplicativo ou de recuperação" autoComplete="one-time-code" required />
+            <TextField field={offFields.currentPassword} label="Sua senha" type="password" autoComplete="current-password" />
+            <TextField field={offFields.code} label="Código do aplicativo ou de recuperação" autoComplete="one-time-code" />
             <button
               type="submit"
               disabled={turningOff}
@@ -364,7 +367,6 @@ function TwoFactor({ loaderData, actionData }: { loaderData: LoaderData; actionD
               label="2. Digite o código de 6 dígitos que o aplicativo mostra"
               inputMode="numeric"
               autoComplete="one-time-code"
-              required
             />
             <div className="flex flex-wrap gap-3">
               <button type="submit" disabled={confirming} className={primary}>

@@ -166,7 +166,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
         cancelTo={LIST}
         submitDisabled={hydrated && !hasVideo && !libraryVideo}
       >
-        <TextField field={fields.student_name} label="Nome do aluno" required />
+        <TextField field={fields.student_name} label="Nome do aluno" />
         <FileField
           name="video_url"
           label="Vídeo (vertical)"

@@ -1,6 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/lib/forms/constraint";
+import { refusedWith, withServerCheck } from "~/lib/forms/server-check";
 import { z } from "zod";
 import type { Route } from "./+types/admin.equipe";
 import { db } from "~/lib/db.server";
@@ -33,6 +35,19 @@ const inviteSchema = z.object({
     z.email({ error: (issue) => (issue.input === undefined || issue.input === "" ? "E-mail é obrigatório" : "E-mail inválido") }),
   ),
   name: z.string().trim().max(100, "Use no máximo 100 caracteres").optional(),
+});
+
+const ACCOUNT_EXISTS = "Já existe uma conta com esse e-mail.";
+
+/**
+ * The invitation as the server checks it. Inviting someone again (the link was lost or expired)
+ * sends a new link; anyone else with an account is refused (409).
+ */
+const inviteCheck = withServerCheck(inviteSchema, async ({ email }, ctx) => {
+  const existing = await db.user.findUnique({ where: { email }, include: { roles: true } });
+  if (existing && (existing.passwordHash || !existing.roles.some((r) => r.role === ADMIN_ROLE))) {
+    ctx.addIssue({ code: "custom", path: ["email"], message: ACCOUNT_EXISTS });
+  }
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -70,14 +85,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "invite") {
-    const submission = parseWithZod(form, { schema: inviteSchema });
-    if (submission.status !== "success") return reply({ lastResult: submission.reply() }, 400);
+    const submission = await parseWithZod(form, { schema: inviteCheck, async: true });
+    if (submission.status !== "success") return reply({ lastResult: submission.reply() }, refusedWith(submission, "email", ACCOUNT_EXISTS) ? 409 : 400);
     const { email, name } = submission.value;
     const existing = await db.user.findUnique({ where: { email }, include: { roles: true } });
-    // Inviting someone again (the link was lost or expired) sends a new link; anyone else with an account is refused.
-    if (existing && (existing.passwordHash || !existing.roles.some((r) => r.role === ADMIN_ROLE))) {
-      return reply({ lastResult: submission.reply({ fieldErrors: { email: ["Já existe uma conta com esse e-mail."] } }) }, 409);
-    }
     const user =
       existing ??
       (await db.user.create({
@@ -164,6 +175,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: formConstraint(inviteSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
   });
   useToastFrom(actionData);
@@ -203,7 +215,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-slate-600">Ela recebe um link, válido por 72 horas, para criar a própria senha.</p>
         <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
           <input type="hidden" name="intent" value="invite" />
-          <TextField field={fields.email} label="E-mail" type="email" autoComplete="off" required />
+          <TextField field={fields.email} label="E-mail" type="email" autoComplete="off" />
           <TextField field={fields.name} label="Nome (opcional)" autoComplete="off" />
           <button
             type="submit"

@@ -126,13 +126,13 @@ function PanelForm({ panel, actionData }: { panel: Panel | null; actionData: Rou
         submitLabel={panel ? "Atualizar Painel" : "Criar Painel"}
         cancelTo={LIST}
       >
-        <TextField field={fields.title} label="Título" required />
+        <TextField field={fields.title} label="Título" />
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField field={fields.primary_flow} label="Fluxo principal" required />
-          <TextField field={fields.reach} label="Alcance" required />
-          <TextField field={fields.flow} label="Fluxo" required />
+          <TextField field={fields.primary_flow} label="Fluxo principal" />
+          <TextField field={fields.reach} label="Alcance" />
+          <TextField field={fields.flow} label="Fluxo" />
         </div>
-        <TextAreaField field={fields.description} label="Descrição" rows={4} required />
+        <TextAreaField field={fields.description} label="Descrição" rows={4} />
         <FileField
           name="photo"
           label="Foto (opcional)"

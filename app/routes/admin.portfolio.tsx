@@ -157,11 +157,11 @@ function PortfolioForm({ item, actionData }: { item: Item | null; actionData: Ro
       cancelTo={LIST}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.title} label="Título" required />
-        <SelectField field={fields.category} label="Categoria" options={PORTFOLIO_CATEGORIES} required />
+        <TextField field={fields.title} label="Título" />
+        <SelectField field={fields.category} label="Categoria" options={PORTFOLIO_CATEGORIES} />
       </div>
-      <TextAreaField field={fields.description} label="Descrição" required />
-      <TextAreaField field={fields.result} label="Resultado" rows={2} required />
+      <TextAreaField field={fields.description} label="Descrição" />
+      <TextAreaField field={fields.result} label="Resultado" rows={2} />
       <FileField
         name="cover_image"
         label="Capa (imagem ou vídeo)"

@@ -217,8 +217,8 @@ function ProjectForm({ project, actionData }: { project: Project | null; actionD
         invalidToast={INVALID_MEDIA}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.title} label="Título" required />
-        <SelectField field={fields.category} label="Categoria" options={WINDOW_FILMS_CATEGORIES} required />
+        <TextField field={fields.title} label="Título" />
+        <SelectField field={fields.category} label="Categoria" options={WINDOW_FILMS_CATEGORIES} />
       </div>
       <TextField field={fields.client} label="Cliente" />
       <TextAreaField field={fields.challenge} label="Desafio" rows={3} />

@@ -34,7 +34,8 @@ export const testimonialSchema = z.object({
   testimonial: requiredText("Depoimento é obrigatório"),
   client_photo: optionalUrl,
   video_url: optionalUrl,
-  rating: z.preprocess(intOr(5), z.number().int().min(1, "A nota deve ser de 1 a 5").max(5, "A nota deve ser de 1 a 5")),
+  // Left empty, a testimonial gets five stars.
+  rating: z.preprocess(intOr(5), z.number().int().min(1, "A nota deve ser de 1 a 5").max(5, "A nota deve ser de 1 a 5")).default(5),
   order_index: orderField,
 });
 
@@ -189,11 +190,11 @@ function TestimonialForm({ testimonial: t, actionData }: { testimonial: Testimon
       cancelTo={LIST}
     >
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField field={fields.client_name} label="Nome do cliente" required />
+        <TextField field={fields.client_name} label="Nome do cliente" />
         <TextField field={fields.client_role} label="Cargo" />
         <TextField field={fields.client_company} label="Empresa" />
       </div>
-      <TextAreaField field={fields.testimonial} label="Depoimento" rows={4} required />
+      <TextAreaField field={fields.testimonial} label="Depoimento" rows={4} />
       <TextField field={fields.client_photo} label="URL da foto do cliente" type="url" placeholder="https://..." />
       <TextField
         field={fields.video_url}
@@ -203,7 +204,7 @@ function TestimonialForm({ testimonial: t, actionData }: { testimonial: Testimon
         hint="Se preenchido, o vídeo é exibido no lugar do texto."
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.rating} label="Nota (1 a 5)" type="number" min={1} max={5} />
+        <TextField field={fields.rating} label="Nota (1 a 5)" type="number" />
         <TextField field={fields.order_index} label="Ordem de exibição" type="number" hint={t ? undefined : newRowHint(NEW_ROWS)} />
       </div>
     </AdminForm>

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/lib/forms/constraint";
 import { z } from "zod";
 import type { Route } from "./+types/admin_.esqueci-senha";
 import { env } from "~/lib/env.server";
@@ -57,6 +58,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: formConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   useToastFrom(actionData);
@@ -93,7 +95,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     <AuthCard title="Esqueci minha senha" intro={<p>Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.</p>}>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-4">
         {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
-        <TextField field={fields.email} label="E-mail" type="email" autoComplete="username" required />
+        <TextField field={fields.email} label="E-mail" type="email" autoComplete="username" />
         <SubmitButton busyLabel="Enviando...">Enviar link</SubmitButton>
       </Form>
       {back}

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/lib/forms/constraint";
 import { z } from "zod";
 import type { Route } from "./+types/admin_.login";
 import { login } from "~/lib/auth.server";
@@ -78,6 +79,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: formConstraint(loginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   useToastFrom(actionData);
@@ -89,8 +91,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-4">
           {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <TextField field={fields.email} label="E-mail" type="email" autoComplete="username" required />
-          <TextField field={fields.password} label="Senha" type="password" autoComplete="current-password" required />
+          <TextField field={fields.email} label="E-mail" type="email" autoComplete="username" />
+          <TextField field={fields.password} label="Senha" type="password" autoComplete="current-password" />
           <button
             type="submit"
             disabled={busy}

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/lib/forms/constraint";
 import { z } from "zod";
 import type { Route } from "./+types/admin_.verificacao";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
@@ -64,6 +65,7 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
     id: "verificacao",
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
+    constraint: formConstraint(codeSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
   });
   useToastFrom(actionData);
@@ -78,7 +80,7 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
     >
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-4">
         {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
-        <TextField field={fields.code} label="Código" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} required />
+        <TextField field={fields.code} label="Código" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} />
         <SubmitButton busyLabel="Verificando...">Verificar</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-sm">

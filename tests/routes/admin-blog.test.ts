@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { action, COVER_REQUIRED, SLUG_TAKEN } from "~/routes/admin.blog";
+import { SLUG_TAKEN, withFreeSlug } from "~/lib/blog/slug-check.server";
+import { action, blogSchema, COVER_REQUIRED } from "~/routes/admin.blog";
 import { dataOf, expectGuarded, formRequest, png, responseOf, sessionCookie } from "./admin-fixtures";
 
 const PATH = "/admin/blog";
@@ -86,6 +87,21 @@ describe("/admin/blog", () => {
     expect(status).toBe(400);
     expect(body.lastResult!.error!.slug).toEqual([SLUG_TAKEN]);
     expect(await db.blogPost.count()).toBe(before);
+  });
+
+  it("a slug in use is a zod issue on the slug field, from the schema's check of the database", async () => {
+    const cookie = await sessionCookie();
+    await responseOf(action, formRequest(PATH, { ...post, slug: "em-uso", cover_image: png() }, { cookie }));
+    const owner = await db.blogPost.findUniqueOrThrow({ where: { slug: "em-uso" } });
+    const other = await withFreeSlug(blogSchema, null).safeParseAsync({ ...post, title: "Outro", slug: "Em uso" });
+    expect(other.error?.issues).toEqual([expect.objectContaining({ code: "custom", path: ["slug"], message: SLUG_TAKEN })]);
+    // The post's own slug is no clash; an empty title and slug make no slug at all.
+    expect((await withFreeSlug(blogSchema, owner.id).safeParseAsync({ ...post, slug: "em-uso" })).success).toBe(true);
+    const noSlug = await withFreeSlug(blogSchema, null).safeParseAsync({ ...post, title: "!!!", slug: "" });
+    expect(noSlug.error?.issues).toEqual([expect.objectContaining({ path: ["slug"], message: "Slug é obrigatório" })]);
+    // A form the schema refuses is not checked against the database: only its own errors come back.
+    const invalid = await withFreeSlug(blogSchema, null).safeParseAsync({ ...post, excerpt: "", slug: "em-uso" });
+    expect(invalid.error?.issues.map((issue) => issue.path)).toEqual([["excerpt"]]);
   });
 
   it("answers 400 with field errors for an empty form and writes nothing", async () => {

@@ -144,6 +144,15 @@ describe("invitations", () => {
     const other = await createUser({ email: "ja-existe@agencia.com.br" });
     const refused = await run(team.action as never, post("/admin/equipe", { intent: "invite", email: other.email }, cookie), { guarded: true });
     expect(refused.status).toBe(409);
+    // The database's answer is an issue of the schema on its field, with the address kept.
+    expect(refused.body).toMatchObject({ lastResult: { error: { email: ["Já existe uma conta com esse e-mail."] }, initialValue: { email: other.email } } });
+    // A form with another error too is refused for it alone (400): the database is asked nothing.
+    const invalid = await run(team.action as never, post("/admin/equipe", { intent: "invite", email: other.email, name: "x".repeat(101) }, cookie), {
+      guarded: true,
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ lastResult: { error: { name: ["Use no máximo 100 caracteres"] } } });
+    expect(invalid.body).not.toMatchObject({ lastResult: { error: { email: expect.anything() } } });
   });
 });
 

@@ -3,9 +3,11 @@
 import { Form, Link } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/lib/forms/constraint";
 import { invitationSchema, MIN_PASSWORD_LENGTH, newPasswordSchema } from "~/lib/password-rules";
 import type { Toast } from "~/lib/toast";
-import { TextField, type FieldState } from "~/components/admin/fields";
+import { TextField } from "~/components/admin/fields";
+import type { FieldState } from "~/components/ui/field-props";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AuthCard, SubmitButton } from "./auth-card";
 
@@ -32,6 +34,7 @@ export function ChoosePasswordPage({
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: formConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   useToastFrom(actionData);
@@ -82,10 +85,9 @@ export function ChoosePasswordPage({
           label="Nova senha"
           type="password"
           autoComplete="new-password"
-          required
           hint={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres, variados, e diferente do seu e-mail.`}
         />
-        <TextField field={fields.passwordConfirmation} label="Confirme a nova senha" type="password" autoComplete="new-password" required />
+        <TextField field={fields.passwordConfirmation} label="Confirme a nova senha" type="password" autoComplete="new-password" />
         <SubmitButton busyLabel="Salvando...">{purpose === "invite" ? "Criar senha e entrar" : "Salvar nova senha e entrar"}</SubmitButton>
       </Form>
     </AuthCard>

@@ -4,11 +4,12 @@
 // the upload route with its progress shown (media-upload.tsx); the form is then saved by React
 // Router with those files as library picks, the field the media picker already fills, so the
 // action sees what it sees when a file is chosen from the library.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { formConstraint } from "~/lib/forms/constraint";
 import { libraryField } from "~/lib/media-library";
 import { showToast, type Toast } from "~/lib/toast";
 import { announceLibraryPick } from "./media-picker";
@@ -35,7 +36,10 @@ export function useFormKey(recordId: string | null | undefined): string {
   return `${recordId ?? "novo"}:${useLocation().key}`;
 }
 
-/** conform's useForm wired to a zod schema, the server's last reply and the record's values. */
+/**
+ * conform's useForm wired to a zod schema (its rules validate in the browser and give the
+ * fields their HTML constraints), the server's last reply and the record's values.
+ */
 export function useAdminForm<Schema extends z.ZodType>(
   schema: Schema,
   actionData: AdminActionData | undefined,
@@ -44,11 +48,13 @@ export function useAdminForm<Schema extends z.ZodType>(
 ) {
   const [xhrResult, setXhrResult] = useState<SubmissionResult<string[]> | null>(null);
   const lastResult = xhrResult ?? actionData?.lastResult ?? undefined;
+  const constraint = useMemo(() => formConstraint(schema), [schema]);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one hook for every section's schema; each field component reads its own value type
   const [form, fields] = useForm<Record<string, any>, Record<string, any>, string[]>({
     id: formKey,
     lastResult,
     defaultValue: defaultValue as Record<string, string>,
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,

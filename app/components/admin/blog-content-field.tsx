@@ -5,7 +5,8 @@
 // open content it could not keep exactly (see rich-text-editor.tsx), so switching never loses
 // anything.
 import { lazy, Suspense, useEffect, useState } from "react";
-import { FieldError, RequiredMark, type FieldState } from "./fields";
+import type { FieldState } from "~/components/ui/field-props";
+import { FieldError, RequiredMark } from "./fields";
 import { RESTORED_EVENT } from "./local-draft";
 import { useHydrated } from "~/hooks/use-hydrated";
 

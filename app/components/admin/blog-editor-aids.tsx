@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { readingSummary } from "~/lib/reading-time";
 import { SCHEDULE_ZONE_LABEL, type PublicationChoice } from "~/lib/blog-schedule";
-import { FieldError, TextField, type FieldState } from "./fields";
+import type { FieldState } from "~/components/ui/field-props";
+import { FieldError, TextField } from "./fields";
 
 /** The current value of the field `fieldId` (its server value until something is typed). */
 function useLiveValue(fieldId: string, initial: string): string {
@@ -31,9 +32,14 @@ function initialText(field: FieldState): string {
   return typeof field.initialValue === "string" ? field.initialValue : "";
 }
 
-/** "42 de 60 caracteres", red with how many are too many past the limit (the save refuses them). */
-export function CharacterCount({ field, max }: { field: FieldState; max: number }) {
+/**
+ * "42 de 60 caracteres", red with how many are too many past the limit (the save refuses them).
+ * The limit is the schema's maximum length for the field.
+ */
+export function CharacterCount({ field }: { field: FieldState }) {
   const length = useLiveValue(field.id, initialText(field)).trim().length;
+  const max = field.maxLength;
+  if (max === undefined) return null;
   const over = length - max;
   return (
     <p id={`${field.id}-count`} data-count-for={field.name} className={`-mt-4 text-xs ${over > 0 ? "font-semibold text-red-700" : "text-slate-500"}`}>

@@ -3,17 +3,15 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { previewSrc } from "~/lib/image-url";
 import { showToast, type Toast } from "~/lib/toast";
+import { inputProps, selectProps, textareaProps, type FieldState } from "~/components/ui/field-props";
 import { LibraryChoice, pickerAcceptFor } from "./media-picker";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500 disabled:bg-slate-100";
 
-export interface FieldState {
-  name: string;
-  id: string;
-  errorId: string;
-  errors?: string[];
-  initialValue?: unknown;
+/** Whether the field is marked and announced as required: the schema says, unless the form knows better. */
+function isRequired(field: FieldState, required: boolean | undefined): boolean {
+  return required ?? Boolean(field.required);
 }
 
 function FieldShell({ field, label, required, hint, children }: { field: FieldState; label: string; required?: boolean; hint?: string; children: ReactNode }) {
@@ -50,33 +48,37 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-function stringValue(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return Array.isArray(value) ? value.join("\n") : String(value);
-}
+// Each control's id, name, aria attributes, value and constraints come from the field kit; the
+// `key` follows the value, so a value the server sends back replaces what the control showed.
 
-function ariaProps(field: FieldState) {
-  const invalid = Boolean(field.errors?.length);
-  return { id: field.id, name: field.name, "aria-invalid": invalid || undefined, "aria-describedby": invalid ? field.errorId : undefined };
-}
-
+/**
+ * A text input. `required` overrides the schema where the form knows more (a logo is required
+ * as a file or as a URL). `counted`: typing past the schema's maximum length is allowed, because
+ * a counter says how many characters are too many and the save refuses them, while the browser's
+ * `maxlength` would cut a pasted text without a word.
+ */
 export function TextField({
   field,
   label,
   required,
   type = "text",
   hint,
+  counted,
   ...rest
-}: { field: FieldState; label: string; required?: boolean; type?: string; hint?: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type">) {
+}: { field: FieldState; label: string; required?: boolean; type?: string; hint?: string; counted?: boolean } & Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "type"
+>) {
+  const marked = isRequired(field, required);
+  const props = inputProps(field, type);
   return (
-    <FieldShell field={field} label={label} required={required} hint={hint}>
+    <FieldShell field={field} label={label} required={marked} hint={hint}>
       <input
-        key={stringValue(field.initialValue)}
-        type={type}
-        defaultValue={stringValue(field.initialValue)}
-        required={required}
+        key={props.defaultValue}
+        {...props}
+        maxLength={counted ? undefined : props.maxLength}
+        required={marked || undefined}
         className={inputClass}
-        {...ariaProps(field)}
         {...rest}
       />
     </FieldShell>
@@ -89,37 +91,38 @@ export function TextAreaField({
   required,
   rows = 3,
   hint,
+  counted,
 }: {
   field: FieldState;
   label: string;
   required?: boolean;
   rows?: number;
   hint?: string;
+  /** As TextField's: a counter shows the length, the browser does not cut it. */
+  counted?: boolean;
 }) {
+  const marked = isRequired(field, required);
+  const props = textareaProps(field);
   return (
-    <FieldShell field={field} label={label} required={required} hint={hint}>
+    <FieldShell field={field} label={label} required={marked} hint={hint}>
       <textarea
-        key={stringValue(field.initialValue)}
+        key={props.defaultValue}
         rows={rows}
-        defaultValue={stringValue(field.initialValue)}
-        required={required}
+        {...props}
+        maxLength={counted ? undefined : props.maxLength}
+        required={marked || undefined}
         className={inputClass}
-        {...ariaProps(field)}
       />
     </FieldShell>
   );
 }
 
 export function SelectField({ field, label, options, required }: { field: FieldState; label: string; options: readonly string[]; required?: boolean }) {
+  const marked = isRequired(field, required);
+  const props = selectProps(field);
   return (
-    <FieldShell field={field} label={label} required={required}>
-      <select
-        key={stringValue(field.initialValue)}
-        defaultValue={stringValue(field.initialValue) ?? ""}
-        required={required}
-        className={inputClass}
-        {...ariaProps(field)}
-      >
+    <FieldShell field={field} label={label} required={marked}>
+      <select key={String(props.defaultValue)} {...props} defaultValue={props.defaultValue ?? ""} required={marked || undefined} className={inputClass}>
         <option value="" disabled>
           Selecione...
         </option>
@@ -209,12 +212,8 @@ export function FileField({
         <MediaPreview url={current} className="mt-2 h-32 w-auto rounded-lg border border-slate-200 object-cover" />
       ) : null}
       <input
-        id={id}
-        type="file"
-        name={name}
+        {...inputProps({ name, id, errorId: `${id}-error`, errors: error ? [error] : undefined }, "file")}
         accept={accept}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => {
           let file = event.currentTarget.files?.[0] ?? null;
           if (file && invalidToast && !accepts(accept, file)) {

@@ -1,6 +1,7 @@
 // The free-diagnostic form at the end of the home page.
 import { Form } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
+import type { Constraint } from "~/lib/forms/constraint";
 import { revenueOptions } from "~/lib/forms/diagnostic-options";
 import type { WhatsAppFormResult } from "~/lib/forms/result";
 import { SelectField, TextField } from "./form-field";
@@ -9,11 +10,11 @@ import { useWhatsAppForm } from "./whatsapp-form";
 
 const loadClient = () => import("~/lib/forms/client").then((m) => m.diagnosticForm);
 
-export function DiagnosticForm({ result }: { result?: WhatsAppFormResult | null }) {
+export function DiagnosticForm({ result, constraints }: { result?: WhatsAppFormResult | null; constraints: Record<string, Constraint> }) {
   const serverResult = result?.form === "diagnostic" ? result : null;
   const { errors, onSubmit, submitting } = useWhatsAppForm(loadClient, serverResult?.errors);
   const values = serverResult?.values ?? {};
-  const common = { formId: "diagnostico", tone: "dark" as const, required: true };
+  const common = { formId: "diagnostico", tone: "dark" as const, constraints };
   return (
     <Form method="post" action="/?index" noValidate onSubmit={onSubmit} onFocus={() => void loadClient()} className="relative space-y-5">
       <input type="hidden" name="intent" value="diagnostic" />

@@ -1,95 +1,75 @@
-// A labelled form control with its Portuguese error right below it (server or client).
+// A labelled form control of the public site with its Portuguese error right below it (server or
+// client). Its props (ids, aria attributes, value, and the HTML constraints of the form's zod
+// schema, which the route's loader reads so zod stays on the server) come from the field kit.
 import type { ReactNode } from "react";
+import { fieldState, inputProps, selectProps, textareaProps, type FieldState } from "~/components/ui/field-props";
+import type { Constraint } from "~/lib/forms/constraint";
 
 interface BaseProps {
   name: string;
   label: string;
   errors?: string[];
   defaultValue?: string;
-  required?: boolean;
   tone?: "light" | "dark";
   formId: string;
+  /** The form's constraints, by field name (formConstraint of its schema). */
+  constraints: Record<string, Constraint>;
 }
 
-function describedBy(formId: string, name: string, errors?: string[]) {
-  return errors?.length ? `${formId}-${name}-erro` : undefined;
+function stateOf({ formId, name, errors, defaultValue, constraints }: BaseProps): FieldState {
+  return fieldState(formId, name, { errors, defaultValue, constraint: constraints[name] });
 }
 
-function Label({ formId, name, label, required, tone }: BaseProps) {
+function Label({ field, label, tone }: { field: FieldState; label: string; tone?: BaseProps["tone"] }) {
   return (
-    <label htmlFor={`${formId}-${name}`} className={`block text-sm font-semibold ${tone === "dark" ? "text-white" : "text-slate-800"}`}>
+    <label htmlFor={field.id} className={`block text-sm font-semibold ${tone === "dark" ? "text-white" : "text-slate-800"}`}>
       {label}
-      {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-slate-500"> (opcional)</span>}
+      {field.required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-slate-500"> (opcional)</span>}
     </label>
   );
 }
 
-function FieldError({ formId, name, errors, tone }: BaseProps) {
-  if (!errors?.length) return null;
+function FieldError({ field, tone }: { field: FieldState; tone?: BaseProps["tone"] }) {
+  if (!field.errors?.length) return null;
   return (
-    <p id={`${formId}-${name}-erro`} className={`mt-1.5 text-sm font-medium ${tone === "dark" ? "text-red-200" : "text-red-700"}`}>
-      {errors[0]}
+    <p id={field.errorId} className={`mt-1.5 text-sm font-medium ${tone === "dark" ? "text-red-200" : "text-red-700"}`}>
+      {field.errors[0]}
     </p>
   );
 }
 
 export function TextField(props: BaseProps & { type?: "text" | "email" | "tel"; autoComplete?: string; placeholder?: string }) {
-  const { formId, name, errors, defaultValue, required, type = "text", autoComplete, placeholder } = props;
+  const { label, tone, type = "text", autoComplete, placeholder } = props;
+  const field = stateOf(props);
   return (
     <div>
-      <Label {...props} />
-      <input
-        id={`${formId}-${name}`}
-        name={name}
-        type={type}
-        required={required}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        defaultValue={defaultValue}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(formId, name, errors)}
-        className="field-input"
-      />
-      <FieldError {...props} />
+      <Label field={field} label={label} tone={tone} />
+      <input {...inputProps(field, type)} autoComplete={autoComplete} placeholder={placeholder} className="field-input" />
+      <FieldError field={field} tone={tone} />
     </div>
   );
 }
 
 export function TextAreaField(props: BaseProps & { rows?: number; placeholder?: string }) {
-  const { formId, name, errors, defaultValue, required, rows = 5, placeholder } = props;
+  const { label, tone, rows = 5, placeholder } = props;
+  const field = stateOf(props);
   return (
     <div>
-      <Label {...props} />
-      <textarea
-        id={`${formId}-${name}`}
-        name={name}
-        rows={rows}
-        required={required}
-        placeholder={placeholder}
-        defaultValue={defaultValue}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(formId, name, errors)}
-        className="field-input resize-y"
-      />
-      <FieldError {...props} />
+      <Label field={field} label={label} tone={tone} />
+      <textarea {...textareaProps(field)} rows={rows} placeholder={placeholder} className="field-input resize-y" />
+      <FieldError field={field} tone={tone} />
     </div>
   );
 }
 
 export function SelectField(props: BaseProps & { options: readonly { value: string; label: string }[]; placeholder: string; children?: ReactNode }) {
-  const { formId, name, errors, defaultValue, required, options, placeholder } = props;
+  const { label, tone, options, placeholder } = props;
+  const field = stateOf(props);
+  const select = selectProps(field);
   return (
     <div>
-      <Label {...props} />
-      <select
-        id={`${formId}-${name}`}
-        name={name}
-        required={required}
-        defaultValue={defaultValue ?? ""}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(formId, name, errors)}
-        className="field-input"
-      >
+      <Label field={field} label={label} tone={tone} />
+      <select {...select} defaultValue={select.defaultValue ?? ""} className="field-input">
         <option value="" disabled>
           {placeholder}
         </option>
@@ -99,7 +79,7 @@ export function SelectField(props: BaseProps & { options: readonly { value: stri
           </option>
         ))}
       </select>
-      <FieldError {...props} />
+      <FieldError field={field} tone={tone} />
     </div>
   );
 }
