@@ -37,6 +37,11 @@ const IMAGE_FIELDS = Object.entries(UPLOAD_TARGETS)
   .flatMap(([section, fields]) => Object.entries(fields).map(([field, rule]) => ({ section, field, accept: rule.accept as string })))
   .filter(({ accept }) => accept !== "video");
 
+/** A blog post needs a cover: its own file when the field sent is another one. */
+function otherCover(section: string, field: string): Record<string, Blob> {
+  return section === "blog" && field !== "cover_image" ? { cover_image: png(`capa-${randomUUID().slice(0, 8)}.png`) } : {};
+}
+
 /** The library's words of the file stored under the name `name`. */
 async function wordsOf(name: string) {
   const row = await db.mediaFile.findFirstOrThrow({ where: { key: { endsWith: name } } });
@@ -52,8 +57,7 @@ describe("alt text and caption given at upload", () => {
     const cookie = await sessionCookie();
     const name = `sem-js-${randomUUID().slice(0, 8)}.png`;
     const words = descriptionFields(field);
-    // The blog also needs a cover when the field is another one.
-    const cover = section === "blog" && field !== "cover_image" ? { cover_image: png(`capa-${randomUUID().slice(0, 8)}.png`) } : {};
+    const cover = otherCover(section, field);
     const response = await responseOf(
       SECTIONS[section]!.action,
       formRequest(
@@ -107,7 +111,7 @@ describe("alt text and caption given at upload", () => {
       expect(sent.status, `${section} ${field}`).toBe(201);
       const { file } = (await sent.json()) as { file: { url: string; alt: string; caption: string } };
       expect(file).toMatchObject({ alt: "Gráfico de vendas", caption: "Vendas de 2026" });
-      const cover = section === "blog" && field !== "cover_image" ? { cover_image: png(`capa-${randomUUID().slice(0, 8)}.png`) } : {};
+      const cover = otherCover(section, field);
       const saved = await responseOf(
         SECTIONS[section]!.action,
         formRequest(`/admin/${section}`, { ...SECTIONS[section]!.valid(), ...cover, [libraryField(field)]: file.url }, { cookie }),
