@@ -6,11 +6,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { errorFields, log } from "../../server/logger.ts";
 import type { Toast } from "./toast";
-import type { LibraryFile } from "./media-library";
+import { descriptionFields, type LibraryFile } from "./media-library";
+import { describeFile } from "./media-library.server";
+import { contentTypeFor } from "./storage/index.server";
 import { redirectWithToast } from "./toast.server";
 import { UNREADABLE_FORM } from "./form-data.server";
 import "./zod-locale.server";
-import { parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable, type ParsedUpload, type UploadRule } from "./upload.server";
+import { discard, parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable, type ParsedUpload, type UploadRule } from "./upload.server";
 
 export interface AdminActionData {
   lastResult: SubmissionResult<string[]> | null;
@@ -49,15 +51,37 @@ export function uploadErrors(refused: Record<string, { message: string }>): Reco
 
 /**
  * Parses an admin form with its uploads (text fields without NUL characters): a body over the
- * limits answers 413, one that is not a readable form 400, with nothing stored either way.
+ * limits answers 413, one that is not a readable form 400, with nothing stored either way. Each
+ * image stored keeps the alt text and caption the form gave it (see descriptionFields) in the
+ * media library, saved or not: a refused save offers the stored file again, described.
  */
 export async function readAdminForm(request: Request, rules: Record<string, UploadRule>): Promise<ParsedUpload | Response | ReturnType<typeof rejected>> {
   try {
-    return await parseUpload(request, rules);
+    const parsed = await parseUpload(request, rules);
+    await describeUploads(parsed);
+    return parsed;
   } catch (error) {
     if (error instanceof UploadTooLarge) return rejected({ lastResult: null, toast: tooLargeToast() }, 413);
     if (error instanceof UploadUnreadable)
       return rejected({ lastResult: null, toast: { type: "error", title: "Erro ao salvar", description: UNREADABLE_FORM } }, 400);
+    throw error;
+  }
+}
+
+/** The alt text and caption given with each image uploaded (none for videos); a failure keeps no file. */
+async function describeUploads({ form, stored }: ParsedUpload): Promise<void> {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  try {
+    for (const [field, object] of Object.entries(stored)) {
+      const names = descriptionFields(field);
+      const words = { alt: text(names.alt), caption: text(names.caption) };
+      if (contentTypeFor(object.key).startsWith("image/") && (words.alt.trim() || words.caption.trim())) await describeFile(object.bucket, object.key, words);
+    }
+  } catch (error) {
+    await discard(stored);
     throw error;
   }
 }

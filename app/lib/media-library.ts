@@ -8,6 +8,15 @@ export function libraryField(field: string): string {
   return `${field}_biblioteca`;
 }
 
+/**
+ * The form fields that carry the alt text and caption of an image uploaded in the upload field
+ * `field` ("cover_image" → "cover_image_alt", "cover_image_legenda"): kept in the library with the
+ * file, whichever way it was sent (with the form, or ahead of the save with JavaScript).
+ */
+export function descriptionFields(field: string): { alt: string; caption: string } {
+  return { alt: `${field}_alt`, caption: `${field}_legenda` };
+}
+
 /** The two storage buckets (the server's list is in storage/keys.server.ts). */
 type Bucket = "portfolio-media" | "blog-media";
 

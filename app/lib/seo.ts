@@ -48,23 +48,3 @@ export function seo({ siteUrl, path, title, fullTitle: given, description, image
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
-
-/**
- * A blog post's search and social snippet: its own SEO title, meta description and image when
- * set, else its title (with the brand), the excerpt and the cover.
- */
-export function postSnippet(post: {
-  title: string;
-  excerpt: string;
-  coverImage: string;
-  seoTitle?: string | null;
-  metaDescription?: string | null;
-  socialImage?: string | null;
-}) {
-  return {
-    title: post.title,
-    fullTitle: post.seoTitle?.trim() || null,
-    description: post.metaDescription?.trim() || post.excerpt,
-    image: post.socialImage?.trim() || post.coverImage,
-  };
-}

@@ -1,7 +1,8 @@
 // JSON-LD for search engines: the agency (ProfessionalService), FAQ pages and blog posts.
 import type { FaqEntry } from "~/content/home";
 import { site } from "~/content/site";
-import { absoluteUrl, postSnippet } from "./seo";
+import { postSnippet } from "./blog/snippet";
+import { absoluteUrl } from "./seo";
 import type { SiteSettings } from "./site-settings";
 
 export function organizationJsonLd(siteUrl: string, settings: SiteSettings) {

@@ -3,7 +3,8 @@
 // read it with useSiteSettings(), server code with getSiteSettings()).
 import { useInRouterContext, useLocation } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { sendBeacon, whatsappPingUrl, type WhatsAppButtonId } from "./analytics/events";
+import { sendBeacon, whatsappPingUrl } from "./analytics/events";
+import type { WhatsAppButtonId } from "./analytics/labels";
 
 export function whatsappUrl(text: string | undefined, phone: string): string {
   const digits = phone.replace(/\D/g, "");

@@ -16,7 +16,7 @@ import { getSiteSettings } from "~/lib/site-settings.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [clientLogos, settings] = await Promise.all([listClientLogos(context), getSiteSettings(context)]);
-  const logos = clientLogos.map((l) => ({ id: l.id, clientName: l.clientName, logoUrl: l.logoUrl }));
+  const logos = clientLogos.map((l) => ({ id: l.id, logoUrl: l.logoUrl, alt: l.alts[l.logoUrl] ?? l.clientName }));
   return data({
     siteUrl: env.SITE_URL,
     sections: staticHtmlData(request, homeSectionsHtml(logos, settings)),

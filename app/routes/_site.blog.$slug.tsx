@@ -7,7 +7,8 @@ import { movedPostPath } from "~/lib/blog/slug-redirects.server";
 import { getPublishedPost } from "~/lib/public-content.server";
 import { libraryAltTexts } from "~/lib/media-library.server";
 import { blogHtmlForPage, blogImageSources } from "~/lib/sanitize.server";
-import { postSnippet, seo } from "~/lib/seo";
+import { postSnippet } from "~/lib/blog/snippet";
+import { seo } from "~/lib/seo";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -8,8 +8,8 @@ import { splitLedPanels } from "~/lib/led-panels";
 import { listLedPanels } from "~/lib/public-content.server";
 import { seo } from "~/lib/seo";
 
-export async function loader(_args: Route.LoaderArgs) {
-  const panels = await listLedPanels();
+export async function loader({ context }: Route.LoaderArgs) {
+  const panels = await listLedPanels(context);
   return { siteUrl: env.SITE_URL, ...splitLedPanels(panels) };
 }
 
@@ -28,7 +28,14 @@ function PanelCard({ panel, featured }: { panel: Panel; featured?: boolean }) {
     <li className={`card flex flex-col overflow-hidden ${featured ? "ring-2 ring-accent" : ""}`}>
       <div className="relative aspect-[16/10] bg-slate-200">
         {panel.photo ? (
-          <Image src={panel.photo} alt={panel.title} width={800} height={500} sizes="(min-width: 1024px) 33vw, 100vw" className="size-full object-cover" />
+          <Image
+            src={panel.photo}
+            alt={panel.alts[panel.photo] ?? panel.title}
+            width={800}
+            height={500}
+            sizes="(min-width: 1024px) 33vw, 100vw"
+            className="size-full object-cover"
+          />
         ) : (
           <div className="flex size-full items-center justify-center bg-gradient-to-br from-ink to-brand-700 text-white/60">
             <Icon name="monitor" className="size-14" />

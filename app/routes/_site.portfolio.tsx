@@ -10,10 +10,10 @@ import { categoryFromUrl, listPortfolio } from "~/lib/public-content.server";
 import { PORTFOLIO_CATEGORIES } from "~/content/categories";
 import { seo } from "~/lib/seo";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = categoryFromUrl(url, PORTFOLIO_CATEGORIES);
-  const items = await listPortfolio(category);
+  const items = await listPortfolio(category, context);
   return { siteUrl: env.SITE_URL, category, items };
 }
 
@@ -57,7 +57,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                     >
                       <MediaCover
                         url={item.coverImage}
-                        alt={item.title}
+                        alt={(item.coverImage && item.alts[item.coverImage]) || item.title}
                         priority={index === 0}
                         className="size-full transition duration-500 group-hover:scale-105"
                       />
@@ -89,6 +89,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         <Lightbox
           title={openItem.title}
           media={mediaOf(openItem)}
+          alts={openItem.alts}
           index={openIndex}
           closeHref={withParams(location.pathname, location.search, { midia: null, item: null })}
           itemHref={(i) => withParams(location.pathname, location.search, { midia: openItem.id, item: String(i) })}

@@ -16,9 +16,9 @@ import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { seo } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/site-settings";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const category = categoryFromUrl(new URL(request.url), WINDOW_FILMS_CATEGORIES);
-  const { projects, testimonials, heroVideo } = await listWindowFilms(category);
+  const { projects, testimonials, heroVideo } = await listWindowFilms(category, context);
   return { siteUrl: env.SITE_URL, category, projects, testimonials, heroVideo };
 }
 
@@ -102,7 +102,11 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
                       preventScrollReset
                       className="relative block aspect-[16/10] overflow-hidden"
                     >
-                      <MediaCover url={p.coverImage} alt={p.title} className="size-full transition duration-500 group-hover:scale-105" />
+                      <MediaCover
+                        url={p.coverImage}
+                        alt={(p.coverImage && p.alts[p.coverImage]) || p.title}
+                        className="size-full transition duration-500 group-hover:scale-105"
+                      />
                       <span className="sr-only">Assistir ao projeto {p.title}</span>
                     </Link>
                     <div className="flex flex-1 flex-col p-6">
@@ -139,7 +143,14 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div className="mt-6 flex items-center gap-3">
                     {t.clientPhoto ? (
-                      <Image src={t.clientPhoto} alt={t.clientName} width={48} height={48} sizes="48px" className="size-12 rounded-full object-cover" />
+                      <Image
+                        src={t.clientPhoto}
+                        alt={t.alts[t.clientPhoto] ?? t.clientName}
+                        width={48}
+                        height={48}
+                        sizes="48px"
+                        className="size-12 rounded-full object-cover"
+                      />
                     ) : (
                       <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-ink font-bold text-amber-300">
                         {t.clientName.charAt(0)}
@@ -173,6 +184,7 @@ export default function WindowFilms({ loaderData }: Route.ComponentProps) {
         <Lightbox
           title={open.title}
           media={mediaOf(open)}
+          alts={open.alts}
           index={Number(params.get("item") ?? 0) || 0}
           closeHref={withParams(location.pathname, location.search, { midia: null, item: null })}
           itemHref={(i) => withParams(location.pathname, location.search, { midia: open.id, item: String(i) })}

@@ -7,7 +7,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.estatisticas";
 import { AdminPage, EmptyState } from "~/components/admin/page";
 import { analyticsEnabled } from "~/lib/analytics/counter.server";
-import { FORMS, PERIOD_PRESETS, WHATSAPP_BUTTONS } from "~/lib/analytics/events";
+import { FORMS, PERIOD_PRESETS, WHATSAPP_BUTTONS } from "~/lib/analytics/labels";
 import { defaultPeriod, loadInsights, parsePeriod } from "~/lib/analytics/report.server";
 import type { Insights, Ranked } from "~/lib/analytics/report.server";
 import { getSiteSettings } from "~/lib/site-settings.server";

@@ -8,7 +8,7 @@
 //   file links back to the form with the file's URL in the field's library parameter.
 import { basename } from "node:path";
 import { useState, type FormEvent } from "react";
-import { Form, Link, useActionData, useLocation, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "react-router";
+import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/admin.midia";
 import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
 import { activityScope, recordActivity } from "~/lib/activity.server";
@@ -468,7 +468,11 @@ function ConfirmDeleteFiles({ files, closeTo }: { files: ListedFile[]; closeTo: 
  */
 function UploadForm() {
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The list read again: the same address once more runs the loaders. (Not useRevalidator: the
+  // public pages share React Router's chunk, and every hook an admin page uses grows it.)
+  const revalidate = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true });
   const [progress, setProgress] = useState<number | null>(null);
   const sending = progress !== null || (navigation.state === "submitting" && navigation.formData?.get("intent") === "upload");
 
@@ -491,7 +495,7 @@ function UploadForm() {
       if ("error" in outcome) {
         setProgress(null);
         showToast({ type: "error", title: outcome.status === 413 ? "Arquivo muito grande" : "Arquivo inválido", description: outcome.error });
-        if (names.length > 0) await revalidator.revalidate();
+        if (names.length > 0) await revalidate();
         return;
       }
       names.push(`“${outcome.file.name}”`);
@@ -500,7 +504,7 @@ function UploadForm() {
     form.reset();
     setProgress(null);
     showToast({ type: "success", title: "Arquivo enviado", description: `${names.join(", ")} já está na biblioteca.` });
-    await revalidator.revalidate();
+    await revalidate();
   }
 
   return (

@@ -27,7 +27,8 @@ import {
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readFormData } from "~/lib/form-data.server";
-import { blogHtmlForPage, sanitizeBlogHtml } from "~/lib/sanitize.server";
+import { libraryAltTexts } from "~/lib/media-library.server";
+import { blogHtmlForPage, blogImageSources, sanitizeBlogHtml } from "~/lib/sanitize.server";
 import { requireAdmin } from "~/lib/session.server";
 import { SiteSettingsProvider } from "~/lib/site-settings";
 import { getSiteSettings } from "~/lib/site-settings.server";
@@ -53,11 +54,13 @@ function findPost(id: string | undefined) {
 /** What the page needs: the post as its public page shows it, sanitized the same way. */
 async function previewOf(post: Omit<Post, "id" | "createdAt">, id: string | null) {
   const { content, ...rest } = post;
+  // Described by the media library where the post gives no alt text, as on the public page.
+  const alts = await libraryAltTexts([post.coverImage, ...blogImageSources(content)]);
   return {
     siteUrl: env.SITE_URL,
     settings: await getSiteSettings(),
     editTo: id ? `/admin/blog?editar=${id}#formulario-post` : "/admin/blog",
-    post: { ...rest, html: blogHtmlForPage(content) },
+    post: { ...rest, coverAlt: alts.get(post.coverImage), html: blogHtmlForPage(content, alts) },
     jsonLd: blogPostingJsonLd(env.SITE_URL, post),
   };
 }

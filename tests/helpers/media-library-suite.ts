@@ -445,6 +445,14 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       expect(page.post.coverAlt).toBe("Gráfico de vendas em alta");
       expect(page.post.html).toContain('alt="Gráfico de vendas em alta"');
       expect(page.post.html).toContain('alt="Escrito no post"');
+      // The admin's preview shows the post as its public page does.
+      const preview = await import("~/routes/admin_.blog.preview.$id");
+      const row = await db.blogPost.findUniqueOrThrow({ where: { slug } });
+      const previewed = (await preview.loader(routeArgs(getRequest(`/admin/blog/preview/${row.id}`, { cookie }), { id: row.id }))) as {
+        preview: { post: { coverAlt?: string; html: string } };
+      };
+      expect(previewed.preview.post.coverAlt).toBe("Gráfico de vendas em alta");
+      expect(previewed.preview.post.html).toContain('alt="Gráfico de vendas em alta"');
       await db.blogPost.deleteMany({ where: { slug } });
       // Elsewhere than the library is refused; a missing file is 404.
       const outside = await fx.responseOf(

@@ -10,7 +10,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { formConstraint } from "~/lib/forms/constraint";
-import { libraryField } from "~/lib/media-library";
+import { descriptionFields, libraryField } from "~/lib/media-library";
 import { showToast, type Toast } from "~/lib/toast";
 import { announceLibraryPick } from "./media-picker";
 import { uploadFile } from "./media-upload";
@@ -149,9 +149,18 @@ export function AdminForm({
     const picks: Record<string, string> = {};
     setProgress(0);
     for (const [index, input] of inputs.entries()) {
+      // The image's alt text and caption go with it (upload-description.tsx), and not with the save.
+      const words = descriptionFields(input.name);
+      const [alt, caption] = [words.alt, words.caption].map((name) => {
+        const value = body.get(name);
+        body.delete(name);
+        return typeof value === "string" ? value : "";
+      });
       const outcome = await uploadFile(input.files![0]!, {
         section,
         field: input.name,
+        alt,
+        caption,
         onProgress: (percent) => setProgress(Math.round((index * 100 + percent) / inputs.length)),
       });
       if ("error" in outcome) {

@@ -5,6 +5,7 @@ import { previewSrc } from "~/lib/image-url";
 import { showToast, type Toast } from "~/lib/toast";
 import { inputProps, selectProps, textareaProps, type FieldState } from "~/components/ui/field-props";
 import { LibraryChoice, pickerAcceptFor } from "./media-picker";
+import { UploadDescription } from "./upload-description";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500 disabled:bg-slate-100";
@@ -227,6 +228,7 @@ export function FileField({
         className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
       />
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <UploadDescription field={name} accept={accept} fileInputId={id} />
       <LibraryChoice field={name} accept={pickerAcceptFor(accept)} label={label} onChosen={onLibraryChoice} />
       <FieldError id={`${id}-error`} errors={error ? [error] : undefined} />
     </div>

@@ -11,6 +11,8 @@ export interface BlogCardPost {
   coverImage: string;
   excerpt: string;
   publishedAt: Date | string | null;
+  /** The media library's alt text of the cover, by URL, when it has one. */
+  alts?: Record<string, string>;
 }
 
 /** `priority`: the first card, the list page's largest image above the fold on phones. */
@@ -20,7 +22,8 @@ export function BlogCard({ post, priority = false }: { post: BlogCardPost; prior
       <div className="aspect-[16/10] overflow-hidden bg-slate-100">
         <Image
           src={post.coverImage}
-          alt=""
+          // The title follows in the card: a cover the library does not describe is decoration.
+          alt={post.alts?.[post.coverImage] ?? ""}
           width={800}
           height={500}
           priority={priority}

@@ -9,6 +9,7 @@ import { MediaPlayer } from "./media";
 export function Lightbox({
   title,
   media,
+  alts = {},
   index,
   closeHref,
   itemHref,
@@ -16,6 +17,8 @@ export function Lightbox({
 }: {
   title: string;
   media: string[];
+  /** The media library's alt text of the images among `media`, by URL (else `title` describes them). */
+  alts?: Record<string, string>;
   index: number;
   closeHref: string;
   itemHref: (index: number) => string;
@@ -70,7 +73,7 @@ export function Lightbox({
             <span className="sr-only">Fechar</span>
           </Link>
         </div>
-        {current ? <MediaPlayer key={current} url={current} title={title} /> : null}
+        {current ? <MediaPlayer key={current} url={current} title={title} alt={alts[current]} /> : null}
         {media.length > 1 ? (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Mídias do projeto">
             {media.map((url, i) => (

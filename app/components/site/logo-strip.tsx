@@ -4,8 +4,9 @@ import { Image } from "~/components/ui/image";
 
 export interface ClientLogoItem {
   id: string;
-  clientName: string;
   logoUrl: string;
+  /** What the logo says: the media library's alt text, else the client's name. */
+  alt: string;
 }
 
 const itemClass = "flex w-[50cqw] shrink-0 items-center justify-center px-2 sm:w-[33.333cqw] sm:px-3 md:w-[25cqw] lg:w-[20cqw] xl:w-[16.666cqw]";
@@ -26,7 +27,7 @@ export function LogoStrip({ logos }: { logos: ClientLogoItem[] }) {
                   <div className="flex h-20 w-full items-center justify-center rounded-xl bg-slate-50 px-4 ring-1 ring-slate-100">
                     <Image
                       src={logo.logoUrl}
-                      alt={copy === 1 ? "" : logo.clientName}
+                      alt={copy === 1 ? "" : logo.alt}
                       width={160}
                       height={64}
                       sizes="160px"

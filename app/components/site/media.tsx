@@ -45,8 +45,20 @@ export function MediaCover({ url, alt, className = "", priority = false }: { url
   );
 }
 
-/** A full player for a media URL (lightbox, testimonials). */
-export function MediaPlayer({ url, title, className = "", vertical = false }: { url: string; title: string; className?: string; vertical?: boolean }) {
+/** A full player for a media URL (lightbox, testimonials); an image is described by `alt`, else `title`. */
+export function MediaPlayer({
+  url,
+  title,
+  alt,
+  className = "",
+  vertical = false,
+}: {
+  url: string;
+  title: string;
+  alt?: string;
+  className?: string;
+  vertical?: boolean;
+}) {
   const kind = mediaKind(url);
   if (kind === "iframe") {
     return (
@@ -73,7 +85,7 @@ export function MediaPlayer({ url, title, className = "", vertical = false }: { 
   return (
     <Image
       src={url}
-      alt={title}
+      alt={alt ?? title}
       width={1600}
       height={1000}
       sizes="(min-width: 1024px) 70vw, 100vw"

@@ -3,7 +3,7 @@
 // the insights under `link` (which button) and the number (useWhatsAppLink).
 import type { ReactNode } from "react";
 import { useSiteSettings } from "~/lib/site-settings";
-import type { WhatsAppButtonId } from "~/lib/analytics/events";
+import type { WhatsAppButtonId } from "~/lib/analytics/labels";
 import { useWhatsAppLink } from "~/lib/whatsapp";
 import { Icon } from "./icon";
 

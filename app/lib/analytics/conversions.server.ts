@@ -7,7 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import { hit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
-import { FORMS, WHATSAPP_BUTTONS, type FormId } from "./events";
+import { FORMS, WHATSAPP_BUTTONS, type FormId } from "./labels";
 import { analyticsEnabled, countConversion, countWhatsAppClick, type Visitor } from "./counter.server";
 
 /** Reports one address may send per minute: far above a person's clicks, far below a flood's. */

@@ -1,23 +1,7 @@
-// The names the insights share between the site (WhatsApp links, the forms' beacons), the
-// counting endpoint and the admin page: which WhatsApp buttons there are, which forms, and the
-// address the browser reports a click to. Isomorphic: no server code here.
-
-/** The WhatsApp buttons told apart in the insights (the number they open is counted with them). */
-export const WHATSAPP_BUTTONS = {
-  vendas: "Vendas",
-  "window-films": "Window Films",
-  curso: "Curso",
-  chat: "Chat",
-  formulario: "Formulário",
-} as const;
-export type WhatsAppButtonId = keyof typeof WHATSAPP_BUTTONS;
-
-/** The public forms that become a WhatsApp message. */
-export const FORMS = { diagnostico: "Diagnóstico gratuito", contato: "Contato" } as const;
-export type FormId = keyof typeof FORMS;
-
-/** The periods the insights page offers, in days up to today (or two dates of one's choice). */
-export const PERIOD_PRESETS = [7, 30, 90] as const;
+// The addresses the site's WhatsApp links and forms report to (their ping or beacon). Isomorphic:
+// no server code here. The buttons' and forms' names are in labels.ts, apart: every public page
+// loads this module, and only the counting endpoint and the admin page read the names.
+import type { FormId, WhatsAppButtonId } from "./labels";
 
 /** The endpoint that counts a WhatsApp click or a form sent with JavaScript (POST, answers 204). */
 const EVENTS_PATH = "/api/estatisticas";

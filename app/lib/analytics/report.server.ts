@@ -3,7 +3,7 @@
 // shows. Days are São Paulo calendar days (YYYY-MM-DD), as they were counted.
 import { db } from "~/lib/db.server";
 import { saoPauloDay } from "./counter.server";
-import { PERIOD_PRESETS } from "./events";
+import { PERIOD_PRESETS } from "./labels";
 
 const DEFAULT_DAYS = 30;
 /** The longest period one can ask for: the retention's 25 months and a little more. */
