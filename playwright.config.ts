@@ -24,9 +24,9 @@ export default defineConfig({
   fullyParallel: false,
   // A test.only left in a commit would silently skip the rest of the suite on CI.
   forbidOnly: !!process.env.CI,
-  // Four at once on two cores: a browser test mostly waits (navigations, hydration, toasts), and the
-  // whole suite uses about 450 s of CPU, so two workers left the cores idle most of the run.
-  workers: 4,
+  // Two at once on two cores: with four, the load average reached 15 on an idle machine and the
+  // suite took longer, with more tests at their time limits.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
