@@ -3,7 +3,8 @@
 // `keepalive` and `proxy_next_upstream error`, it keeps idle connections to each instance (closing
 // them after 2 s idle, as deploy/nginx.conf's `keepalive_timeout 2s`) and sends a request whose
 // connection is refused to the other instance, since a refused connection never reached an
-// instance; any other upstream error is a failure. While a steady, bounded load of page reads and
+// instance, as it does a read whose kept-alive connection the instance closed before answering;
+// any other upstream error is a failure. While a steady, bounded load of page reads and
 // admin writes runs, each instance in turn gets SIGTERM, exits, starts again on its port and
 // answers /healthz. Every request must succeed and every acknowledged write must be in the database.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -78,7 +79,11 @@ function startProxy(port: number): Promise<Server> {
         response.pipe(res);
         return;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") continue;
+        // Never reached an instance, or (a read) found its kept-alive connection closed by the
+        // instance's drain before any answer: nginx passes both to the next upstream, and so does
+        // this proxy. A write whose connection broke after it was sent is a failure.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ECONNREFUSED" || (code === "ECONNRESET" && (req.method === "GET" || req.method === "HEAD"))) continue;
         res.writeHead(502, { "Content-Type": "text/plain" });
         res.end(`upstream ${upstream.port}: ${(error as Error).message}`);
         return;
