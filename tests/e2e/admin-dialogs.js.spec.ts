@@ -82,3 +82,35 @@ test("form dialogs (LED panels, course testimonials): first field focused, focus
     await expect(opener).toBeFocused();
   }
 });
+
+test("a route dialog closed and opened again before the page without it has loaded opens again", async ({ page }) => {
+  await signIn(page, "/admin/portfolio");
+  await formReady(page);
+  // The pages without a dialog load slowly: each reopening below happens while one is on its way.
+  await page.route(/\/admin\/(portfolio|led-panels)\.data(?![^#]*(excluir|novo))/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => {});
+  });
+  // A delete confirmation: the same row twice, then another row.
+  const confirmation = page.getByRole("alertdialog");
+  const openers = page.getByRole("link", { name: /^Excluir / });
+  for (const opener of [openers.first(), openers.first(), openers.nth(1)]) {
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(confirmation.getByRole("link", { name: "Cancelar" })).toBeFocused();
+    await expect(page).toHaveURL(new RegExp(`excluir=${(await opener.getAttribute("href"))!.split("excluir=")[1]}`));
+    await page.keyboard.press("Escape");
+    await expect(page.locator("dialog[open]")).toHaveCount(0);
+  }
+  // A form dialog.
+  await page.goto("/admin/led-panels");
+  await formReady(page);
+  const newPanel = page.getByRole("link", { name: "Novo Painel" });
+  for (let i = 0; i < 2; i++) {
+    await newPanel.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog").locator('[name="title"]')).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.locator("dialog[open]")).toHaveCount(0);
+  }
+});

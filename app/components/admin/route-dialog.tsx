@@ -3,7 +3,7 @@
 // they are; with JavaScript it is a modal dialog (see ui/dialog.tsx), and closing it (Escape, ×,
 // 'Cancelar') goes back to the address without the parameter.
 import type { ReactNode } from "react";
-import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLocation, useNavigate, useNavigation } from "react-router";
 import { InlineAlert, useToastFrom } from "./admin-form";
 import { Dialog } from "~/components/ui/dialog";
 import type { Toast } from "~/lib/toast";
@@ -22,11 +22,13 @@ export function RouteDialog({
   wide?: boolean;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
   return (
     <Dialog
       title={title}
       role={role}
       wide={wide}
+      reopenOn={location.key}
       onClose={() => void navigate(closeTo, { preventScrollReset: true })}
       closeControl={(props) => (
         <Link to={closeTo} preventScrollReset {...props}>

@@ -11,6 +11,7 @@ export function Dialog({
   closeControl,
   role = "dialog",
   wide = false,
+  reopenOn,
   children,
 }: {
   title: string;
@@ -20,6 +21,13 @@ export function Dialog({
   closeControl: (props: { "aria-label": string; className: string }) => ReactNode;
   role?: "dialog" | "alertdialog";
   wide?: boolean;
+  /**
+   * Opens the dialog again when this value changes while it is closed. A dialog the person closed
+   * stays in the page until the address without it has loaded; if they open it again before that
+   * (the same "Excluir" pressed again, or another row's), the new address arrives with the dialog
+   * still mounted and closed (a route dialog passes the location's key).
+   */
+  reopenOn?: unknown;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -43,6 +51,10 @@ export function Dialog({
       if (node.open) node.close();
     };
   }, []);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (node && !node.open) node.showModal();
+  }, [reopenOn]);
 
   return (
     <dialog
