@@ -32,7 +32,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   outputDir: process.env.E2E_OUTPUT || "test-results",
-  use: { baseURL, launchOptions, locale: "pt-BR", timezoneId: "America/Sao_Paulo", trace: "on-first-retry" },
+  // Reduced motion: a page left open with the window-films hero's video playing keeps a core busy
+  // (0.9 of one, measured idle on the page), and the suite shares two cores. The site honours the
+  // preference (no hero loop, a still logo strip); the tests of motion itself ask for it back.
+  use: { baseURL, launchOptions, locale: "pt-BR", timezoneId: "America/Sao_Paulo", trace: "on-first-retry", reducedMotion: "reduce" },
   projects: [
     { name: "js", testIgnore: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: true } },
     { name: "nojs", testIgnore: /\.js\.spec\.ts$/, use: { javaScriptEnabled: false } },

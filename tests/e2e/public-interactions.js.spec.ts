@@ -46,6 +46,7 @@ test("the window-films hero loop starts only once the page has loaded", async ({
     if (request.url().includes("/demo/videos/hero-16x9.mp4")) videoRequests.push(Date.now());
   });
   page.on("load", () => (loaded = Date.now()));
+  await page.emulateMedia({ reducedMotion: "no-preference" }); // the suite's default is reduced motion: no loop
   await page.goto("/window-films");
   const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) }).locator("video");
   await expect(hero).toHaveCount(1); // the <noscript> twin is not part of the page with JavaScript on
