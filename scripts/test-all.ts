@@ -82,15 +82,16 @@ if (process.argv.length === 2) {
 }
 steps.push({ name: "load", cmd: process.execPath, args: ["scripts/load.ts", "--connections", "20", "--duration", "15"], env: useBuild });
 
-const results: Array<[string, boolean]> = [];
+const results: Array<[string, boolean, number]> = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name}`);
+  const started = performance.now();
   const r = spawnSync(step.cmd, step.args, { stdio: "inherit", cwd: root, env: { ...process.env, ...step.env } });
-  results.push([step.name, r.status === 0]);
+  results.push([step.name, r.status === 0, Math.round((performance.now() - started) / 1000)]);
   if (r.status !== 0) break;
 }
 console.log("\n=== summary");
-for (const [name, ok] of results) console.log(`${ok ? "ok  " : "FAIL"} ${name}`);
+for (const [name, ok, seconds] of results) console.log(`${ok ? "ok  " : "FAIL"} ${name} (${seconds} s)`);
 const failed = results.filter(([, ok]) => !ok).length;
 console.log(`${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 && results.length === steps.length ? 0 : 1);
