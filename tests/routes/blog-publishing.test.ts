@@ -9,6 +9,7 @@ import { db } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
 import { formatScheduleMoment, parseScheduleInput, postStatus, scheduleInputValue, SCHEDULE_TIME_PAST, SCHEDULE_TIME_REQUIRED } from "~/lib/blog-schedule";
 import { logDuePublications, SCHEDULE_ACTOR } from "~/lib/blog-schedule-log.server";
+import { armScheduleTimer, onScheduledPublication } from "~/lib/blog-schedule.server";
 import { sweepExpiredRows } from "~/lib/housekeeping.server";
 import { countWords, readingSummary } from "~/lib/reading-time";
 import { action, loader, META_DESCRIPTION_TOO_LONG, SEO_TITLE_MAX, SEO_TITLE_TOO_LONG } from "~/routes/admin.blog";
@@ -163,6 +164,27 @@ describe("a scheduled post going public", () => {
     // Logging it is no edit of the post.
     expect((await db.blogPost.findUniqueOrThrow({ where: { id: row.id } })).updatedAt.getTime()).toBe(row.updatedAt.getTime());
     expect((await sweepExpiredRows(later)).scheduledPublications).toBe(0);
+  });
+
+  it("its due time is told once even when a read after that time re-arms the timer before the timer's turn (a busy server)", async () => {
+    const told: number[] = [];
+    const stop = onScheduledPublication(() => told.push(Date.now()));
+    try {
+      armScheduleTimer(new Date(Date.now() + 20));
+      // The event loop is busy past the due time; then a read sees the post public and nothing next.
+      const busyUntil = Date.now() + 60;
+      while (Date.now() < busyUntil);
+      armScheduleTimer(null);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(told).toHaveLength(1);
+      // A time that has not come yet, replaced by another read, is not told early.
+      armScheduleTimer(new Date(Date.now() + 60_000));
+      armScheduleTimer(new Date(Date.now() + 120_000));
+      armScheduleTimer(null);
+      expect(told).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 
   it("a post published at once or a draft is not logged as a scheduled publication; a schedule moved to draft is not either", async () => {
