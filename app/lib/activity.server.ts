@@ -6,7 +6,8 @@ import type { RouterContextProvider } from "react-router";
 import { adminUser } from "./admin-guard.server";
 import { logFailure } from "./admin-action.server";
 import { db } from "./db.server";
-import { formatActivityTime, type ActivityAction, type ActivitySection } from "./activity";
+import { type ActivityAction, type ActivitySection } from "./activity";
+import { formatDateTime } from "./dates";
 
 /** How long entries are kept; housekeeping deletes older ones. */
 export const ACTIVITY_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
@@ -134,7 +135,7 @@ function shown(value: unknown): string | null {
   if (isEmpty(value)) return "(vazio)";
   if (typeof value === "boolean") return value ? "sim" : "não";
   if (typeof value === "number") return String(value);
-  if (value instanceof Date) return formatActivityTime(value);
+  if (value instanceof Date) return formatDateTime(value);
   if (typeof value !== "string") return null;
   // Files, links and HTML say little as text, and long texts would drown the entry.
   if (value.length > SHOWN_MAX || /[\n<]/.test(value) || /^(\/media\/|https?:\/\/)/.test(value)) return null;

@@ -52,17 +52,3 @@ export function entryVerb(action: string, targetLabel: string | null): string {
   if (action === "reorder") return targetLabel ? "moveu" : "reordenou a lista";
   return actionName(action).toLowerCase();
 }
-
-const whenFormat = new Intl.DateTimeFormat("pt-BR", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "America/Sao_Paulo",
-});
-
-/** "25/11/2026, 14:05" in São Paulo time, whatever the server's or the browser's zone. */
-export function formatActivityTime(value: Date | string): string {
-  return whenFormat.format(typeof value === "string" ? new Date(value) : value);
-}

@@ -14,7 +14,7 @@ import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { MediaPreview } from "~/components/admin/fields";
 import { revisionsPath } from "~/components/admin/blog-revisions-link";
 import { activityScope } from "~/lib/activity.server";
-import { formatActivityTime } from "~/lib/activity";
+import { formatDateTime } from "~/lib/dates";
 import { logFailure, rejected, saved } from "~/lib/admin-action.server";
 import { formatScheduleDate } from "~/lib/blog-schedule";
 import { findRevision, listRevisions, restoreRevision, revisionsKept, snapshotOf, type Snapshot } from "~/lib/blog/revisions.server";
@@ -96,14 +96,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!post) return data({ post: null }, { status: 404 });
   const url = new URL(request.url);
   const revisions = await listRevisions(post.id);
-  const whenOf = new Map(revisions.map((revision) => [revision.id, formatActivityTime(revision.createdAt)]));
+  const whenOf = new Map(revisions.map((revision) => [revision.id, formatDateTime(revision.createdAt)]));
   const asked = url.searchParams.get("versao");
   const revision = numberParam(asked) === null ? null : await findRevision(post.id, numberParam(asked)!);
   const current = snapshotOf(post);
   const selected = revision
     ? {
         id: revision.id,
-        when: formatActivityTime(revision.createdAt),
+        when: formatDateTime(revision.createdAt),
         who: whoOf(revision),
         kind: revision.kind,
         fields: fieldsOf(revision.snapshot, current),
@@ -143,7 +143,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return rejected({ lastResult: null, toast: failed }, 500);
   }
   if (result.status === "not-found") return rejected({ lastResult: null, toast: REVISION_NOT_FOUND }, 404);
-  const restoredWhen = formatActivityTime(result.restoredAt);
+  const restoredWhen = formatDateTime(result.restoredAt);
   const slugNote = result.keptSlug ? ` O slug “${result.keptSlug}” agora é de outro post: este manteve o slug atual.` : "";
   return saved(`/admin/blog?editar=${result.post.id}`, {
     type: "success",

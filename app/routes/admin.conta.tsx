@@ -7,7 +7,7 @@ import type { Route } from "./+types/admin.conta";
 import { db } from "~/lib/db.server";
 import { adminUser } from "~/lib/admin-guard.server";
 import { recordActivity } from "~/lib/activity.server";
-import { formatActivityTime } from "~/lib/activity";
+import { formatDateTime } from "~/lib/dates";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
 import { checkPassword, hashPassword, PasswordCheckerBusy } from "~/lib/password.server";
 import { passwordChangeSchema } from "~/lib/password-rules";
@@ -420,7 +420,7 @@ function Sessions({ sessions }: { sessions: LoaderData["sessions"] }) {
                 ) : null}
               </p>
               <p className="text-sm text-slate-600">
-                Último acesso: <time dateTime={new Date(session.lastSeenAt).toISOString()}>{formatActivityTime(session.lastSeenAt)}</time>
+                Último acesso: <time dateTime={new Date(session.lastSeenAt).toISOString()}>{formatDateTime(session.lastSeenAt)}</time>
                 {session.address ? ` · Rede ${session.address}` : null}
               </p>
             </div>

@@ -9,7 +9,7 @@ import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { adminUser } from "~/lib/admin-guard.server";
 import { recordActivity } from "~/lib/activity.server";
-import { formatActivityTime } from "~/lib/activity";
+import { formatDateTime } from "~/lib/dates";
 import { accountLink, createAccountToken } from "~/lib/account-tokens.server";
 import { sendInvitation, sendPasswordReset } from "~/lib/account-mail.server";
 import { emailConfigured } from "~/lib/mail.server";
@@ -251,11 +251,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 <div className="flex gap-1">
                   <dt>Último acesso:</dt>
                   <dd>
-                    {member.lastSignInAt ? (
-                      <time dateTime={new Date(member.lastSignInAt).toISOString()}>{formatActivityTime(member.lastSignInAt)}</time>
-                    ) : (
-                      "nunca"
-                    )}
+                    {member.lastSignInAt ? <time dateTime={new Date(member.lastSignInAt).toISOString()}>{formatDateTime(member.lastSignInAt)}</time> : "nunca"}
                   </dd>
                 </div>
               </dl>

@@ -15,6 +15,7 @@ import { activityScope, recordActivity } from "~/lib/activity.server";
 import { describeFile, listLibrary, searchLibrary } from "~/lib/media-library.server";
 import { ALT_MAX, BUCKET_LABELS, CAPTION_MAX, formatBytes, libraryField, type LibraryFile } from "~/lib/media-library";
 import { inUseMessage, mediaUsages, type MediaUsage } from "~/lib/media-usage.server";
+import { formatDateTime } from "~/lib/dates";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { BUCKETS, isBucket, isSafeKey, storage, type Bucket } from "~/lib/storage/index.server";
 import { discard } from "~/lib/upload.server";
@@ -31,8 +32,6 @@ const PAGE_SIZE = 24;
 const TYPES = { imagem: "image", video: "video" } as const;
 /** The most files one confirmation lists (and one delete takes). */
 const MAX_SELECTED = 100;
-
-const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -317,7 +316,7 @@ function FileCard({ file, choose, deleteTo, here }: { file: ListedFile; choose: 
           <span className="min-w-0 break-all">{file.name}</span>
         </p>
         <p className="text-slate-500">
-          {BUCKET_LABELS[file.bucket]} · {formatBytes(file.size)} · {dateFormat.format(new Date(file.date))}
+          {BUCKET_LABELS[file.bucket]} · {formatBytes(file.size)} · {formatDateTime(file.date)}
         </p>
         {unused ? (
           <p className="text-slate-500">Não usado</p>

@@ -2,7 +2,8 @@
 // with the section, the time in São Paulo and what changed. The row's name links to its edit form
 // while the row exists (plain text once it is deleted). Used by the dashboard and /admin/atividade.
 import { Link } from "react-router";
-import { entryVerb, formatActivityTime, sectionName } from "~/lib/activity";
+import { entryVerb, sectionName } from "~/lib/activity";
+import { formatDateTime } from "~/lib/dates";
 
 export interface ActivityRow {
   id: number;
@@ -41,7 +42,7 @@ export function ActivityList({ entries }: { entries: ActivityRow[] }) {
           </div>
           <p className="flex shrink-0 flex-wrap items-center gap-2 text-sm text-slate-500 sm:flex-col sm:items-end sm:gap-1">
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{sectionName(entry.section)}</span>
-            <time dateTime={new Date(entry.createdAt).toISOString()}>{formatActivityTime(entry.createdAt)}</time>
+            <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>
           </p>
         </li>
       ))}

@@ -4,11 +4,11 @@
 // post is saved, or when the author discards it. Files are not kept (a browser cannot store a
 // chosen file for later); the text fields are.
 import { useEffect, useState } from "react";
+import { formatDateTime } from "~/lib/dates";
 
 const PREFIX = "rascunho-local:";
 /** Dispatched on each field a restored copy filled. */
 export const RESTORED_EVENT = "rascunho-restaurado";
-const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
 
 interface StoredDraft {
   savedAt: string;
@@ -126,7 +126,7 @@ export function LocalDraftOffer({ draft }: { draft: ReturnType<typeof useLocalDr
   return (
     <div role="alert" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sky-900">
       <p className="font-semibold">Há uma versão deste post que não foi salva</p>
-      <p className="text-sm">Ela ficou guardada neste navegador em {dateFormat.format(new Date(draft.offer.savedAt))}. Quer continuar de onde parou?</p>
+      <p className="text-sm">Ela ficou guardada neste navegador em {formatDateTime(draft.offer.savedAt)}. Quer continuar de onde parou?</p>
       <div className="mt-2 flex flex-wrap gap-2">
         <button type="button" onClick={draft.restore} className="rounded-full bg-sky-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-sky-800">
           Restaurar versão não salva

@@ -11,7 +11,7 @@
 import type { RouterContextProvider } from "react-router";
 import { Prisma, type BlogPost } from "../../generated/prisma-sqlite/client.ts";
 import { describeChanges, recordActivity, type ActivityScope } from "../activity.server";
-import { formatActivityTime } from "../activity";
+import { formatDateTime } from "../dates";
 import { logFailure } from "../admin-action.server";
 import { adminUser } from "../admin-guard.server";
 import { db } from "../db.server";
@@ -173,7 +173,7 @@ export async function restoreRevision(
   } catch (error) {
     logFailure("blog revision write failed", error, "restore");
   }
-  const when = formatActivityTime(revision.createdAt);
+  const when = formatDateTime(revision.createdAt);
   const changes = describeChanges(before, values);
   await recordActivity(scope, {
     action: "restore",
