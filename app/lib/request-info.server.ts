@@ -30,6 +30,25 @@ export const cspNonceContext = createContext<string>("");
  * count as the address itself.
  */
 export function rateLimitAddress(address: string): string {
+  let normalized = normalizedAddresses.get(address);
+  if (normalized === undefined) {
+    if (normalizedAddresses.size >= MAX_NORMALIZED_ADDRESSES) normalizedAddresses.clear();
+    normalized = normalize(address);
+    normalizedAddresses.set(address, normalized);
+  }
+  return normalized;
+}
+
+/**
+ * Addresses seen lately and how they count. Every page view counted for the insights asks, on the
+ * cached pages' fast path: parsing an IPv6 address each time cost a busy server several
+ * microseconds a view (measured), where a lookup costs a fraction of one.
+ */
+const normalizedAddresses = new Map<string, string>();
+/** Past it the memory starts again: a server sees a few thousand addresses at once, not millions. */
+const MAX_NORMALIZED_ADDRESSES = 10_000;
+
+function normalize(address: string): string {
   const ip = address.replace(/%.*$/, ""); // a zone id (fe80::1%eth0) names the interface, not the host
   if (isIPv4(ip)) return ip;
   if (!isIPv6(ip)) return address;

@@ -40,6 +40,8 @@ export interface Comparison {
   b: LoadResult;
   /** The median of the rounds' a ÷ b throughputs. */
   ratio: number;
+  /** Each round's a ÷ b throughput. */
+  ratios: number[];
 }
 
 /**
@@ -64,10 +66,14 @@ export async function compareThroughput(
     first[1].push(await hammer(first[0], each, connections, headers));
     second[1].push(await hammer(second[0], each, connections, headers));
   }
-  const ratios = aRounds.map((r, i) => r.requestsPerSecond / bRounds[i]!.requestsPerSecond).sort((x, y) => x - y);
-  const middle = ratios.length / 2;
-  const ratio = ratios.length % 2 ? ratios[Math.floor(middle)]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
-  return { a: combine(aRounds), b: combine(bRounds), ratio };
+  const ratios = aRounds.map((r, i) => r.requestsPerSecond / bRounds[i]!.requestsPerSecond);
+  return { a: combine(aRounds), b: combine(bRounds), ratio: median(ratios), ratios };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** A bare Node http server that answers every request with `body`, in its own process. */

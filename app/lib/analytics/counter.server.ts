@@ -110,18 +110,19 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
   const headers = req.headers;
   if (isPrefetch(headers)) return;
   // The URL as the app reads the request's (so `//x` stays a path); `.data` is its page's data.
-  const target = `http://localhost${req.url ?? "/"}`;
-  if (!URL.canParse(target)) return;
-  const url = new URL(target);
-  const path = pageUrl(url).pathname;
+  const url = URL.parse(`http://localhost${req.url ?? "/"}`);
+  if (!url) return;
+  const dataRequest = isDataUrl(url);
+  const path = dataRequest ? pageUrl(url).pathname : url.pathname;
   const type = String(res.getHeader("content-type") ?? "");
-  if (isDataUrl(url)) {
+  if (dataRequest) {
     if (!type.startsWith("text/x-script")) return;
     if (refererPath(headers.referer) === path) return;
   } else if (!type.startsWith("text/html")) return;
   if (path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/")) return;
   const userAgent = headers["user-agent"];
-  if (!userAgent || agentOf(userAgent) === "robo") return;
+  const agent = userAgent ? agentOf(userAgent) : "robo";
+  if (!userAgent || agent === "robo") return;
   if (headers.cookie?.includes(ADMIN_COOKIE)) return;
 
   const day = today();
@@ -135,7 +136,7 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
     add(day, "origem", source);
     campaign = url.search ? campaignOf(url.search.slice(1)) : "";
     if (campaign) add(day, "campanha", campaign);
-    add(day, "dispositivo", agentOf(userAgent));
+    add(day, "dispositivo", agent);
   }
   // As the routes see it (an IPv6 address as its /64), so a click finds the visit it came from.
   const address = rateLimitAddress(clientAddress(req, env.TRUST_PROXY));
