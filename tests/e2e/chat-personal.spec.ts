@@ -1,11 +1,16 @@
 // Two visitors with a conversation kept on the server (sent through the chat's form), browsing
-// with JavaScript on and off: every public page is rendered for each of them with their own
+// with JavaScript on and off: the pages are rendered for each of them with their own
 // conversation, never the other's, privately (not from the shared page cache), and with
 // JavaScript the page hydrates onto it without a mismatch (the live widget keeps the messages).
+//
+// The conversation is the layout's, the same on every page: tests/routes/personal-pages.test.ts
+// checks every public page over HTTP (each visitor's own messages only, private, never the
+// shared page), and public-site.spec.ts hydrates every page without an error. Here a browser
+// does it on pages of each kind: home's static sections, a plain page, a list and a form.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { unique } from "./admin-helpers";
 
-const pages = ["/", "/sobre", "/servicos", "/portfolio", "/led-panels", "/window-films", "/curso", "/blog", "/contato", "/politica-privacidade", "/termos-uso"];
+const pages = ["/", "/servicos", "/blog", "/contato"];
 
 async function visitor(browser: Browser, baseURL: string, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled, locale: "pt-BR" });
@@ -29,7 +34,7 @@ async function say(page: Page, baseURL: string, text: string) {
   expect(response.status()).toBe(303);
 }
 
-test("two visitors see only their own conversation on every public page, rendered for each", async ({ browser, baseURL, javaScriptEnabled }) => {
+test("two visitors see only their own conversation on the pages, rendered for each", async ({ browser, baseURL, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   const ana = { ...(await visitor(browser, baseURL!, javaScriptEnabled)), text: unique("Sou a Ana") };
   const bruno = { ...(await visitor(browser, baseURL!, javaScriptEnabled)), text: unique("Sou o Bruno") };
