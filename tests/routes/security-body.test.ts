@@ -242,13 +242,15 @@ describe("keep-alive after early answers", () => {
     const { answer, closedAfter } = await new Promise<{ answer: string; closedAfter: number }>((resolve, reject) => {
       const socket = connect(port, "127.0.0.1");
       let answer = "";
-      // An endless body: it keeps coming until the server hangs up.
-      const feed = setInterval(() => socket.writable && socket.write(big(16 * 1024)), 20);
-      socket.on("connect", () =>
+      let feed: NodeJS.Timeout | undefined;
+      socket.on("connect", () => {
         socket.write(
           `POST /contato HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${DRAIN_LIMIT * 100}\r\n\r\n`,
-        ),
-      );
+        );
+        // An endless body, once the head is sent (a chunk queued before it would make the request
+        // malformed on a busy machine): it keeps coming until the server hangs up.
+        feed = setInterval(() => socket.writable && socket.write(big(16 * 1024)), 20);
+      });
       socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
       socket.on("error", () => {});
       socket.on("close", () => {
