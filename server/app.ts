@@ -71,7 +71,7 @@ interface Exchange {
   /** The path read once for every decision (decoded, dot segments resolved, lower-case). */
   path: string;
   app: AppModule;
-  /** The nonce of this response's CSP (documents rendered by the app carry it). */
+  /** The nonce of this response's CSP, chosen when the app renders (a stored page needs none). */
   nonce: string;
   /** The body, when read here; null when it streams to the app (or there is none). */
   body: Buffer | null;
@@ -142,7 +142,6 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
   // one that allows their own inline scripts (the nonce, or the stored page's hashes).
   const withSecurityHeaders: Step = (x, next) => {
     setHeaders(x.res, staticHeaders);
-    x.nonce = createNonce();
     return next();
   };
 
@@ -198,6 +197,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
 
   /** Renders the request in the app with this request's context (address, request id, nonce, load status). */
   function render(x: Exchange, request: Request, loadStatus: { degraded: boolean }) {
+    x.nonce ||= createNonce();
     const context = new RouterContextProvider();
     context.set(x.app.requestInfoContext, { ip: clientAddress(x.req, options.trustedProxies ?? 0), requestId: x.requestId });
     context.set(x.app.cspNonceContext, x.nonce);
@@ -205,11 +205,8 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     return handleRequest(request, context);
   }
 
-  /** The app's Request for this exchange, or null after answering 400 (a target or Host that makes no URL). */
+  /** The app's Request for this exchange, or null after answering 400. */
   function appRequest(x: Exchange): Request | null {
-    // Answered before anything is awaited: a client that closes its side right after sending (as
-    // some do with such requests) would otherwise get no answer at all.
-    if (!URL.canParse(x.url, `http://${x.req.headers.host ?? "localhost"}`)) return sendMalformed(x, new Error("no URL"));
     try {
       return x.body === null ? createRequest(x.req, x.res) : requestWithBody(x.req, x.res, x.body);
     } catch (error) {
@@ -219,8 +216,9 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
 
   const pageCacheAndApp: Step = async (x) => {
     const { req, res, method, url, app } = x;
-    const request = appRequest(x);
-    if (!request) return;
+    // Answered before anything is awaited: a client that closes its side right after sending (as
+    // some do with such requests) would otherwise get no answer at all.
+    if (!URL.canParse(url, `http://${req.headers.host ?? "localhost"}`)) return void sendMalformed(x, new Error("no URL"));
     if (app !== cachedBy) {
       cachedBy = app;
       cache.clear();
@@ -237,11 +235,20 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
         log("warn", "page cache: content version unreadable, cache bypassed", { requestId: x.requestId, ...errorFields(error) });
       }
     }
+    const key = sharedCookies !== null && version !== null ? PageCache.key(version, sharedCookies, url) : null;
+    // A stored page is sent as it is: no Request for the app, no nonce, no render.
+    const stored = key === null ? undefined : cache.get(key);
+    if (stored) {
+      x.cacheStatus = "hit";
+      return sendStored(req, res, stored, "HIT");
+    }
+    const request = appRequest(x);
+    if (!request) return;
     /** The app's answer rendered for this request, if any (the cache's render sets it too). */
     const own: { response?: Response } = {};
-    if (sharedCookies !== null && version !== null) {
-      const key = PageCache.key(version, sharedCookies, url);
-      const shared = withCookies(request, sharedCookies);
+    if (key !== null) {
+      const shared = withCookies(request, sharedCookies!);
+      // Everyone asking for this page while it renders waits for that one render.
       const page =
         method === "GET"
           ? await cache.fetch(key, async () => {
@@ -250,7 +257,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
               if (loadStatus.degraded || !isStorable(response)) return undefined;
               return storedPage(response, x.nonce, security);
             })
-          : cache.get(key);
+          : undefined;
       if (page) {
         x.cacheStatus = own.response ? "miss" : "hit";
         return sendStored(req, res, page, own.response ? "MISS" : "HIT");
