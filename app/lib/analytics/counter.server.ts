@@ -20,6 +20,7 @@ import { db, isPostgres } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { rateLimitAddress } from "~/lib/request-info.server";
 import { isDataUrl, pageUrl } from "~/lib/data-url";
+import { memoize } from "~/lib/memoize";
 import { errorFields, log } from "../../../server/logger.ts";
 
 /** How often an instance adds its counts to the database: what was counted shows within this (and a page load). */
@@ -109,11 +110,9 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
   if (res.statusCode !== 200 && res.statusCode !== 304) return;
   const headers = req.headers;
   if (isPrefetch(headers)) return;
-  // The URL as the app reads the request's (so `//x` stays a path); `.data` is its page's data.
-  const url = URL.parse(`http://localhost${req.url ?? "/"}`);
-  if (!url) return;
-  const dataRequest = isDataUrl(url);
-  const path = dataRequest ? pageUrl(url).pathname : url.pathname;
+  const target = targetOf(req.url ?? "/");
+  if (!target) return;
+  const { path, dataRequest } = target;
   const type = String(res.getHeader("content-type") ?? "");
   if (dataRequest) {
     if (!type.startsWith("text/x-script")) return;
@@ -134,7 +133,7 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
     // A visit: someone arriving from elsewhere (or typing the address), not a step inside the site.
     source = from ?? "direto";
     add(day, "origem", source);
-    campaign = url.search ? campaignOf(url.search.slice(1)) : "";
+    campaign = target.campaign;
     if (campaign) add(day, "campanha", campaign);
     add(day, "dispositivo", agent);
   }
@@ -145,6 +144,27 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
   if (!pending) pendingVisitors.set(id, { day, address, userAgent, source: source.slice(0, MAX_KEY_LENGTH), campaign: campaign.slice(0, MAX_KEY_LENGTH) });
   else if (source && !pending.source) Object.assign(pending, { source: source.slice(0, MAX_KEY_LENGTH), campaign: campaign.slice(0, MAX_KEY_LENGTH) });
 }
+
+interface Target {
+  /** The page viewed (a data request's page). */
+  path: string;
+  dataRequest: boolean;
+  /** `source/medium/campaign`, or "". */
+  campaign: string;
+}
+
+/** What a request target says about the view: the same few pages are asked for again and again. */
+const targetOf = memoize((requestTarget: string): Target | null => {
+  // The URL as the app reads the request's (so `//x` stays a path); `.data` is its page's data.
+  const url = URL.parse(`http://localhost${requestTarget}`);
+  if (!url) return null;
+  const dataRequest = isDataUrl(url);
+  return {
+    path: dataRequest ? pageUrl(url).pathname : url.pathname,
+    dataRequest,
+    campaign: url.search ? campaignOf(url.search.slice(1)) : "",
+  };
+}, 1_000);
 
 /** Browsers' speculative loads (link prefetch, prerender) say so; nobody saw those pages. */
 function isPrefetch(headers: IncomingHttpHeaders): boolean {
@@ -185,31 +205,22 @@ function campaignOf(search: string): string {
 
 type Agent = "robo" | "celular" | "tablet" | "computador";
 
-/** What each user agent seen lately is; only the class of a person's device is ever counted. */
-const agents = new Map<string, Agent>();
-/** Distinct user agents remembered; past it the memory starts again (a busy site sees a few hundred). */
-const MAX_AGENTS = 2_000;
-
 /**
  * A bot, or the class of a person's device (phone, tablet or desktop). isbot's pattern takes several
- * microseconds per test, as much as the rest of counting a view: every user agent is classified
- * once and remembered.
+ * microseconds per test, as much as the rest of counting a view: each user agent is classified once
+ * (a busy site sees a few hundred). Only the class of a person's device is ever counted.
  */
-function agentOf(userAgent: string): Agent {
-  let agent = agents.get(userAgent);
-  if (agent === undefined) {
-    if (agents.size >= MAX_AGENTS) agents.clear();
-    agent = isbot(userAgent)
+const agentOf = memoize(
+  (userAgent: string): Agent =>
+    isbot(userAgent)
       ? "robo"
       : /iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i.test(userAgent)
         ? "tablet"
         : /Mobi|iPhone|iPod|Android|Windows Phone|Opera Mini/i.test(userAgent)
           ? "celular"
-          : "computador";
-    agents.set(userAgent, agent);
-  }
-  return agent;
-}
+          : "computador",
+  2_000,
+);
 
 /** Counts a conversion the server handled itself (a chat message, a form posted without JavaScript). */
 export function countConversion(metric: "chat" | "formulario", key: string): void {
