@@ -25,6 +25,10 @@ const pages: Array<{ path: string; h1: RegExp | string; text: string }> = [
 
 const isJs = () => test.info().project.name === "js";
 
+// Every test here has its own page and reads the demo seed: they may share the two workers. Run
+// one after another, this file's 26 tests were the suite's longest stretch on a single worker.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Without JavaScript, axe runs on these pages only. A page's server HTML is the DOM the JavaScript
  * project checks (hydration keeps it: the test below fails on any hydration error), except the parts
