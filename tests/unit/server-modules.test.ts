@@ -1,6 +1,7 @@
 // The production server's building blocks (server/*.ts), without a server.
 import { describe, expect, it } from "vitest";
-import { negotiateEncoding, isCompressible } from "../../server/compression.ts";
+import { compressAsRendered, negotiateEncoding, isCompressible } from "../../server/compression.ts";
+import { createBrotliDecompress, createGunzip } from "node:zlib";
 import { crossSiteRefusal } from "../../server/csrf.ts";
 import { isPublicRead, isStorable, PageCache, storedPage, type StoredPage } from "../../server/page-cache/index.ts";
 import { policyPath } from "../../server/request-path.ts";
@@ -94,6 +95,38 @@ describe("compression", () => {
     expect(isCompressible("image/webp")).toBe(false);
     expect(isCompressible("video/mp4")).toBe(false);
   });
+
+  for (const encoding of ["br", "gzip"] as const) {
+    it(`${encoding}: a streamed page's parts arrive as rendered, and what is written at once is compressed together`, async () => {
+      const [flushWhenPaused, compressor] = compressAsRendered(encoding);
+      flushWhenPaused.pipe(compressor);
+      const decompressor = encoding === "br" ? createBrotliDecompress() : createGunzip();
+      compressor.pipe(decompressor);
+      let received = "";
+      decompressor.on("data", (chunk: Buffer) => (received += chunk.toString()));
+      let compressedChunks = 0;
+      compressor.on("data", () => compressedChunks++);
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+      // The shell, written in many small chunks at once (as React writes), then a pause while a
+      // part waits for its data: the shell has arrived whole, compressed in one piece (gzip sends
+      // its header on its own; a flush per written chunk made 40).
+      const shell = Array.from({ length: 40 }, (_, i) => `<div class="card">parte ${i}</div>`);
+      for (const chunk of shell) flushWhenPaused.write(chunk);
+      await settle();
+      expect(received).toBe(shell.join(""));
+      expect(compressedChunks).toBeLessThanOrEqual(2);
+
+      // The part that waited arrives by itself, before the end.
+      flushWhenPaused.write("<p>depois</p>");
+      await settle();
+      expect(received).toBe(shell.join("") + "<p>depois</p>");
+
+      flushWhenPaused.end("</html>");
+      await new Promise((resolve) => decompressor.once("end", resolve));
+      expect(received).toBe(shell.join("") + "<p>depois</p></html>");
+    });
+  }
 });
 
 describe("the request path every policy reads", () => {
