@@ -46,6 +46,8 @@ const DATABASE_INDEPENDENT = [
   "admin-labels", // the admin's texts and required markers
   "library-alt-pages", // the public pages' alt text (the library's saves run on both in media-library-*)
   "blog-revisions-http", // redirects and the cache over HTTP (slugs and revisions run on both in blog-revisions)
+  "media-library-s3", // the library's suite with its files in S3: the same reads and writes run on both in media-library-local
+  "admin-auth-timing", // bcrypt's time on an unknown e-mail (the sign-in's reads and writes run on both in admin-auth)
 ].map((name) => `tests/routes/${name}.test.ts`);
 const missing = DATABASE_INDEPENDENT.filter((file) => !existsSync(join(root, file)));
 if (missing.length) {
