@@ -53,28 +53,37 @@ export async function compressBoth(body: Buffer): Promise<{ br: Buffer; gzip: Bu
 
 /**
  * The compression of an answer that is still being rendered, as the streams to pipe it through.
- * What the renderer writes at once is compressed together and flushed when it pauses: the visitor
- * gets each part of a streamed page as soon as it is rendered (the shell, then each part that was
- * waiting for data), without a flush after every small chunk React writes. Flushing every chunk
- * made a 48 KB page cost 2.3 ms instead of 1.3 ms, and come out 10% larger.
+ * What the renderer writes at once is joined and compressed in one piece, flushed when it pauses:
+ * the visitor gets each part of a streamed page as soon as it is rendered (the shell, then each
+ * part that was waiting for data). Each chunk React writes (about 40 for a 48 KB page) used to be
+ * compressed and flushed by itself: each is a trip to the thread pool, and each flush makes the
+ * output larger. Measured on that page: 2.3 ms with a flush per chunk, 0.7–1.0 ms in one piece.
+ * Brotli's window is 256 KB, larger than any page: its default 4 MB window took 0.4 ms more to set
+ * up, for the same bytes.
  */
 export function compressAsRendered(encoding: "br" | "gzip"): [Transform, Transform] {
-  const compressor = encoding === "br" ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip({ level: 6 });
-  let pendingFlush: NodeJS.Immediate | null = null;
-  const flushWhenPaused = new Transform({
+  const compressor =
+    encoding === "br"
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: 18 } })
+      : createGzip({ level: 6 });
+  const written: Buffer[] = [];
+  let pause: NodeJS.Immediate | null = null;
+  const joinWhenPaused: Transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      // setImmediate runs once the chunks ready now have all been passed on.
-      pendingFlush ??= setImmediate(() => {
-        pendingFlush = null;
+      written.push(chunk);
+      // setImmediate runs once the renderer has written everything it had ready.
+      pause ??= setImmediate(() => {
+        pause = null;
+        joinWhenPaused.push(Buffer.concat(written.splice(0)));
         compressor.flush();
       });
-      done(null, chunk);
-    },
-    flush(done) {
-      // The end: the compressor's own end flushes everything left.
-      if (pendingFlush) clearImmediate(pendingFlush);
       done();
     },
+    flush(done) {
+      // The end: what is left goes in one piece, and the compressor's own end flushes it.
+      if (pause) clearImmediate(pause);
+      done(null, written.length > 0 ? Buffer.concat(written.splice(0)) : undefined);
+    },
   });
-  return [flushWhenPaused, compressor];
+  return [joinWhenPaused, compressor];
 }
