@@ -29,11 +29,11 @@ export const cspNonceContext = createContext<string>("");
  * would let one client escape every per-address limit: IPv6 addresses are counted by their /64
  * (`2001:db8:1:2::/64`). IPv4 addresses, and IPv4 seen through an IPv6 socket (`::ffff:1.2.3.4`),
  * count as the address itself.
+ * Remembered: every page view counted for the insights asks, on the cached pages' fast path, and
+ * parsing an IPv6 address each time cost a busy server several microseconds a view (measured).
  */
 export const rateLimitAddress = memoize(normalize, 10_000);
 
-// Remembered: every page view counted for the insights asks, on the cached pages' fast path, and
-// parsing an IPv6 address each time cost a busy server several microseconds a view (measured).
 function normalize(address: string): string {
   const ip = address.replace(/%.*$/, ""); // a zone id (fe80::1%eth0) names the interface, not the host
   if (isIPv4(ip)) return ip;
