@@ -75,7 +75,8 @@ export function compressAsRendered(encoding: "br" | "gzip"): [Transform, Transfo
       pause ??= setImmediate(() => {
         pause = null;
         joinWhenPaused.push(Buffer.concat(written.splice(0)));
-        compressor.flush();
+        // A sync flush: gzip's default (a full flush) would also make the rest forget this part.
+        compressor.flush(encoding === "br" ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH);
       });
       done();
     },
