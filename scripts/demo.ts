@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "./lib/seed-data/admin.ts";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "./lib/seed-data/demo-admin.ts";
 import { productionServerArgs } from "./lib/server-process.ts";
 
 const root = join(import.meta.dirname, "..");

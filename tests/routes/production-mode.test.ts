@@ -3,6 +3,8 @@
 // SESSION_SECRET of its own (in any mode), refuses a bad variable with one line naming it, and
 // `db:seed` without NODE_ENV creates no demo admin.
 import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/lib/db.server";
@@ -81,6 +83,35 @@ describe("serving the production build", () => {
       await server.stop();
     }
   }, 60_000);
+});
+
+describe("npm run demo, the README's quick start", () => {
+  it("starts the demo site from a shell that has set nothing (no NODE_ENV, no SESSION_SECRET)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "demo-"));
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(root, "scripts/demo.ts")], {
+      cwd: root,
+      env: baseEnv({ PORT: String(port), DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOADS_DIR: join(dir, "uploads") }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c) => (output += c));
+    child.stderr.on("data", (c) => (output += c));
+    try {
+      let home: Response | undefined;
+      const deadline = Date.now() + 90_000;
+      while (!home && child.exitCode === null && Date.now() < deadline) {
+        home = await fetch(`http://127.0.0.1:${port}/`).catch(() => new Promise<undefined>((r) => setTimeout(r, 200)));
+      }
+      expect(child.exitCode, output).toBeNull();
+      expect(home?.status, output).toBe(200);
+      expect(output).toContain("e-mail admin@winddigital.com.br");
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe("db:seed", () => {

@@ -12,7 +12,7 @@ import { sanitizeBlogHtml } from "~/lib/sanitize.server";
 import { defaultSiteSettings } from "~/lib/site-settings";
 import { fromRow } from "~/lib/site-settings.server";
 import { seed } from "../../scripts/lib/seed-data/index.ts";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../scripts/lib/seed-data/admin.ts";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../scripts/lib/seed-data/demo-admin.ts";
 
 const root = join(import.meta.dirname, "../..");
 

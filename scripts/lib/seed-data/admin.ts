@@ -4,9 +4,7 @@
 import type { Db } from "../../../app/lib/db.server.ts";
 import { isProduction } from "../../../app/lib/mode.ts";
 import { upsertUser } from "../users.ts";
-
-export const DEMO_ADMIN_EMAIL = "admin@winddigital.com.br";
-export const DEMO_ADMIN_PASSWORD = "admin-demo-123";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "./demo-admin.ts";
 
 export interface AdminSource {
   NODE_ENV?: string;
