@@ -12,11 +12,20 @@ type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt">;
 
 /** The last values read, for a page rendered while the database does not answer. */
 let lastRead: SiteSettings | null = null;
+let lastReadKey = "";
 
+/**
+ * The site settings. The same object is returned until the values change: the markup rendered
+ * once from them (the home sections, the footer) is kept for as long as the object is the same.
+ */
 export async function getSiteSettings(context?: Readonly<RouterContextProvider>): Promise<SiteSettings> {
   try {
     const row = await db.siteSettings.findUnique({ where: { id: 1 } });
-    return (lastRead = row ? fromRow(row) : defaultSiteSettings);
+    const read = row ? fromRow(row) : defaultSiteSettings;
+    const key = JSON.stringify(read);
+    if (lastRead && key === lastReadKey) return lastRead;
+    lastReadKey = key;
+    return (lastRead = read);
   } catch (error) {
     log("error", "site settings unreadable, last known values used", errorFields(error));
     markDegraded(context);

@@ -222,6 +222,20 @@ describe("/admin/configuracoes (route)", () => {
     else await db.siteSettings.delete({ where: { id: 1 } });
   });
 
+  it("reads give the same object while the values are unchanged, so the markup rendered from it (home sections, footer) is kept", async () => {
+    const before = await db.siteSettings.findUnique({ where: { id: 1 } });
+    await db.siteSettings.upsert({ where: { id: 1 }, create: { id: 1, ...rowOf(defaultSiteSettings) }, update: rowOf(defaultSiteSettings) });
+    const first = await getSiteSettings();
+    expect(await getSiteSettings()).toBe(first);
+    await db.siteSettings.update({ where: { id: 1 }, data: { hours: "Segunda a sábado, das 8h às 20h" } });
+    const changed = await getSiteSettings();
+    expect(changed).not.toBe(first);
+    expect(changed.hours).toBe("Segunda a sábado, das 8h às 20h");
+    expect(await getSiteSettings()).toBe(changed);
+    if (before) await db.siteSettings.update({ where: { id: 1 }, data: before });
+    else await db.siteSettings.delete({ where: { id: 1 } });
+  });
+
   it("an unreadable settings table never breaks a public page: logged, last values (or the defaults) used", async () => {
     const logged = expectErrorOutput();
     try {
