@@ -121,6 +121,41 @@ test("closing shows the launcher, is remembered for the visit, and the launcher 
   await expect(chat.launcher).toHaveCount(0);
 });
 
+test("a chat closed earlier in the visit stays closed on the next page while its live code is still loading", async ({ page }) => {
+  const chat = await openPage(page);
+  await chat.panel.getByRole("button", { name: "Fechar chat" }).click();
+  await expect(chat.launcher).toBeVisible();
+
+  // The next page's live chat code arrives late (a slow phone network): until then the visitor
+  // sees the server-rendered chat, which must not open again over the page.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/chat-live-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const requested = page.waitForRequest(/\/assets\/chat-live-[^/]+\.js$/);
+  await page.goto("/sobre");
+  await requested;
+  const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
+  const staticLauncher = page.getByRole("link", { name: "Abrir chat com o assistente" });
+  await expect(panel).toBeHidden();
+  await expect(staticLauncher).toBeVisible();
+  // Its launcher still opens it before the live code has arrived.
+  await staticLauncher.click();
+  await expect(panel).toBeVisible();
+
+  // The live widget goes on from there: open, as the visitor left it.
+  release();
+  await page.locator("[data-chat-ready]").waitFor();
+  await expect(panel).toBeVisible();
+  await panel.getByRole("button", { name: "Fechar chat" }).click();
+  // (A reload would keep the address's #chat, the link that asks for the chat open.)
+  await openPage(page, "/sobre");
+  await expect(chat.launcher).toBeVisible();
+  await expect(panel).toBeHidden();
+});
+
 test("Escape closes the panel", async ({ page }) => {
   const chat = await openPage(page);
   await chat.input.focus();

@@ -29,17 +29,17 @@ export interface ChatLiveProps {
 }
 
 export default function ChatLive({ initialMessages, openRequested }: ChatLiveProps) {
-  const [typed] = useState(typedBeforeTakeover);
-  const [open, setOpen] = useState(() => openRequested || typed.focused || typed.text !== "" || !closedThisVisit());
+  const [before] = useState(serverChatBeforeTakeover);
+  const [open, setOpen] = useState(() => openRequested || before.focused || before.text !== "" || before.open);
   const [messages, setMessages] = useState(initialMessages);
   const [pending, setPending] = useState(false);
-  const [draft, setDraft] = useState(typed.text);
+  const [draft, setDraft] = useState(before.text);
   const inputRef = useRef<HTMLInputElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   /** Where focus goes after the next open/close or reply (on the first render, only back to where the visitor was typing). */
-  const focusNext = useRef<"input" | "launcher" | null>(typed.focused ? "input" : null);
+  const focusNext = useRef<"input" | "launcher" | null>(before.focused ? "input" : null);
 
   function openChat() {
     rememberClosed(false);
@@ -163,12 +163,19 @@ export default function ChatLive({ initialMessages, openRequested }: ChatLivePro
 }
 
 /**
- * What the visitor typed into the server-rendered form before this widget replaced it, and
- * whether they were typing there (read on the first render, while that form is still on the page).
+ * The server-rendered chat as the visitor left it, read on the first render while it is still on the
+ * page: what they typed, whether they were typing there, and whether its panel shows. The panel
+ * already follows a close remembered for the visit (a script marks it before the first paint) and
+ * the visitor's own open or close before the takeover, so the live widget goes on from there.
  */
-function typedBeforeTakeover(): { text: string; focused: boolean } {
-  const input = document.querySelector<HTMLInputElement>(`#${PANEL_ID} input[name="message"]`);
-  return { text: input?.value ?? "", focused: input !== null && input === document.activeElement };
+function serverChatBeforeTakeover(): { text: string; focused: boolean; open: boolean } {
+  const panel = document.getElementById(PANEL_ID);
+  const input = panel?.querySelector<HTMLInputElement>('input[name="message"]') ?? null;
+  return {
+    text: input?.value ?? "",
+    focused: input !== null && input === document.activeElement,
+    open: panel ? getComputedStyle(panel).display !== "none" : !closedThisVisit(),
+  };
 }
 
 function closedThisVisit(): boolean {

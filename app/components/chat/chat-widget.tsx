@@ -8,7 +8,8 @@ import { useEffect, useState, type ComponentType } from "react";
 import { useLocation } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
 import type { ChatState } from "~/lib/chat/state.server";
-import { INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
+import { CLOSED_STORAGE_KEY, INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
+import { useNonce } from "~/lib/nonce";
 import {
   CHAT_DOCK_ATTRIBUTE,
   ChatBubbleIcon,
@@ -60,14 +61,27 @@ export function ChatWidget({ state }: { state: ChatState }) {
 /** Without JavaScript, "#chat-fechado" as the URL's target closes the panel and shows the launcher. */
 const CLOSED_TARGET = "chat-fechado";
 
+/**
+ * Runs while the page is parsed, before the first paint: a visitor who closed the chat earlier in
+ * the visit (the live widget remembers it in sessionStorage) gets the launcher, not the open panel,
+ * until the live widget takes over. It marks only itself; the CSS below reads the mark.
+ */
+const CLOSED_BEFORE_SCRIPT = `try{sessionStorage.getItem(${JSON.stringify(CLOSED_STORAGE_KEY)})==="1"&&document.currentScript.setAttribute("data-chat-closed","")}catch(e){}`;
+
 function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: string }) {
   return (
     <div>
+      {/* The mark is set by the script itself, before hydration: not a difference React should report. */}
+      <script nonce={useNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CLOSED_BEFORE_SCRIPT }} />
       <span id={CLOSED_TARGET} className="fixed top-0 right-0" />
-      <a href={`#${PANEL_ID}`} className={`${launcherClass} hidden [#chat-fechado:target~&]:flex`} aria-label="Abrir chat com o assistente">
+      <a
+        href={`#${PANEL_ID}`}
+        className={`${launcherClass} hidden [#chat-fechado:target~&]:flex [[data-chat-closed]~&]:flex`}
+        aria-label="Abrir chat com o assistente"
+      >
         <ChatBubbleIcon />
       </a>
-      <section id={PANEL_ID} aria-labelledby={TITLE_ID} className={`${panelClass} [#chat-fechado:target~&]:hidden`}>
+      <section id={PANEL_ID} aria-labelledby={TITLE_ID} className={`${panelClass} [#chat-fechado:target~&]:hidden [[data-chat-closed]~&:not(:target)]:hidden`}>
         <ChatHeader
           closeControl={
             <a href={`#${CLOSED_TARGET}`} className={closeClass} aria-label="Fechar chat">
