@@ -21,6 +21,21 @@ async function openPage(page: Page, path = "/") {
   };
 }
 
+/**
+ * Holds the live chat's code back at the network until `release()` (a slow phone network): until
+ * then the page shows the server-rendered chat. `requested` settles once the browser asked for it.
+ */
+async function holdBackLiveChat(page: Page) {
+  const liveChat = /\/assets\/chat-live-[^/]+\.js$/;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(liveChat, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release, requested: page.waitForRequest(liveChat) };
+}
+
 test("a quick suggestion sends itself and the suggestions disappear", async ({ page }) => {
   const chat = await openPage(page);
   await expect(chat.assistantMessages).toHaveCount(1);
@@ -128,15 +143,9 @@ test("a chat closed earlier in the visit stays closed on the next page while its
 
   // The next page's live chat code arrives late (a slow phone network): until then the visitor
   // sees the server-rendered chat, which must not open again over the page.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/chat-live-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  const requested = page.waitForRequest(/\/assets\/chat-live-[^/]+\.js$/);
+  const liveCode = await holdBackLiveChat(page);
   await page.goto("/sobre");
-  await requested;
+  await liveCode.requested;
   const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
   const staticLauncher = page.getByRole("link", { name: "Abrir chat com o assistente" });
   await expect(panel).toBeHidden();
@@ -146,7 +155,7 @@ test("a chat closed earlier in the visit stays closed on the next page while its
   await expect(panel).toBeVisible();
 
   // The live widget goes on from there: open, as the visitor left it.
-  release();
+  liveCode.release();
   await page.locator("[data-chat-ready]").waitFor();
   await expect(panel).toBeVisible();
   await panel.getByRole("button", { name: "Fechar chat" }).click();
@@ -207,19 +216,13 @@ test("if the interactive widget cannot load, the server-rendered chat form still
 test("what the visitor typed before the interactive widget loaded is kept, and they go on typing", async ({ page }) => {
   // The interactive widget's code arrives late (a slow phone network): the visitor is already
   // typing into the server-rendered form, after hydration and before the takeover.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/chat-live-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  const requested = page.waitForRequest(/\/assets\/chat-live-[^/]+\.js$/);
+  const liveCode = await holdBackLiveChat(page);
   await page.goto("/");
-  await requested;
+  await liveCode.requested;
   const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
   const input = panel.getByPlaceholder("Digite sua mensagem...");
   await input.pressSequentially("Quero um orç");
-  release();
+  liveCode.release();
   await page.locator("[data-chat-ready]").waitFor();
   await expect(input).toHaveValue("Quero um orç");
   await expect(input).toBeFocused();
