@@ -9,6 +9,7 @@
 // does it on pages of each kind: home's static sections, a plain page, a list and a form.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { unique } from "./admin-helpers";
+import { reachForChat } from "./site-helpers";
 
 const pages = ["/", "/servicos", "/blog", "/contato"];
 
@@ -49,8 +50,8 @@ test("two visitors see only their own conversation on the pages, rendered for ea
       const response = await me.page.goto(path);
       expect(response!.headers()["x-cache"], `${path} is not the shared page`).toBeUndefined();
       expect(response!.headers()["cache-control"]).toBe("private, no-cache");
-      // With JavaScript, the live widget has taken over by now: it kept the conversation.
-      if (javaScriptEnabled) await me.page.locator("[data-chat-ready]").waitFor();
+      // With JavaScript, the live widget takes over once the visitor reaches for the chat: it keeps the conversation.
+      if (javaScriptEnabled) await reachForChat(me.page);
       const log = me.page.getByRole("log");
       await expect(log.locator('[data-role="user"]').filter({ hasText: me.text }), path).toHaveCount(1);
       await expect(log.locator('[data-role="assistant"]').filter({ hasText: `Resposta do webhook: ${me.text}` }), path).toHaveCount(1);

@@ -1,6 +1,7 @@
 // The interactive chat widget (JavaScript on), talking to the local test webhook.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { reachForChat, siteHydrated } from "./site-helpers";
 
 // The cookie notice (decided here) would cover the bottom of the chat until the visitor chooses.
 test.beforeEach(async ({ context, baseURL }) => {
@@ -9,7 +10,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 async function openPage(page: Page, path = "/") {
   await page.goto(path);
-  await page.locator("[data-chat-ready]").waitFor();
+  await reachForChat(page);
   const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
   return {
     panel,
@@ -35,6 +36,46 @@ async function holdBackLiveChat(page: Page) {
   });
   return { release, requested: page.waitForRequest(liveChat) };
 }
+
+// Most visitors never chat: the live widget's code is not part of their page view.
+test("the live chat's code loads when the visitor reaches for the chat, not before", async ({ page }) => {
+  const liveChat = /\/assets\/chat-live-[^/]+\.js$/;
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    if (liveChat.test(request.url())) requests.push(request.url());
+  });
+  const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
+
+  // Scrolling and reading the page: nothing loads.
+  await page.goto("/");
+  await siteHydrated(page);
+  await page.mouse.wheel(0, 600);
+  await page.waitForLoadState("networkidle");
+  expect(requests).toEqual([]);
+
+  // A pointer over the chat.
+  await panel.hover();
+  await page.locator("[data-chat-ready]").waitFor();
+  expect(requests).toHaveLength(1);
+
+  // Focus inside it, from the keyboard.
+  await page.goto("/servicos");
+  await siteHydrated(page);
+  await panel.getByRole("button", { name: "Quero um site" }).focus();
+  await page.locator("[data-chat-ready]").waitFor();
+
+  // The openAIChat window event, from a closed chat: it opens, ready to type.
+  await panel.getByRole("button", { name: "Fechar chat" }).click();
+  await page.goto("/sobre");
+  await siteHydrated(page);
+  await expect(panel).toBeHidden();
+  await page.evaluate(() => window.dispatchEvent(new Event("openAIChat")));
+  await expect(panel.getByPlaceholder("Digite sua mensagem...")).toBeFocused();
+  await expect(panel).toHaveAttribute("data-chat-ready", "");
+  // Opened, it is no longer remembered as closed.
+  await page.goto("/contato");
+  await expect(panel).toBeVisible();
+});
 
 test("a quick suggestion sends itself and the suggestions disappear", async ({ page }) => {
   const chat = await openPage(page);
@@ -145,13 +186,14 @@ test("a chat closed earlier in the visit stays closed on the next page while its
   // sees the server-rendered chat, which must not open again over the page.
   const liveCode = await holdBackLiveChat(page);
   await page.goto("/sobre");
-  await liveCode.requested;
+  await siteHydrated(page);
   const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
   const staticLauncher = page.getByRole("link", { name: "Abrir chat com o assistente" });
   await expect(panel).toBeHidden();
   await expect(staticLauncher).toBeVisible();
   // Its launcher still opens it before the live code has arrived.
   await staticLauncher.click();
+  await liveCode.requested;
   await expect(panel).toBeVisible();
 
   // The live widget goes on from there: open, as the visitor left it.
@@ -218,10 +260,11 @@ test("what the visitor typed before the interactive widget loaded is kept, and t
   // typing into the server-rendered form, after hydration and before the takeover.
   const liveCode = await holdBackLiveChat(page);
   await page.goto("/");
-  await liveCode.requested;
+  await siteHydrated(page);
   const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
   const input = panel.getByPlaceholder("Digite sua mensagem...");
   await input.pressSequentially("Quero um orç");
+  await liveCode.requested;
   liveCode.release();
   await page.locator("[data-chat-ready]").waitFor();
   await expect(input).toHaveValue("Quero um orç");
@@ -231,6 +274,21 @@ test("what the visitor typed before the interactive widget loaded is kept, and t
   await page.keyboard.press("Enter");
   await expect(panel.getByRole("log").locator('[data-role="user"]')).toHaveText(["Você: Quero um orçamento"]);
   await expect(page).toHaveURL(/\/$/);
+});
+
+// The takeover comes right as the visitor starts typing (their first touch of the chat asks for
+// its code): no keystroke may fall between reading the server-rendered field and replacing it.
+test("every keystroke typed while the live widget takes over is kept", async ({ page }) => {
+  const liveCode = await holdBackLiveChat(page);
+  await page.goto("/servicos");
+  await siteHydrated(page);
+  await page.getByRole("region", { name: "Assistente Wind Digital" }).getByPlaceholder("Digite sua mensagem...").click();
+  await liveCode.requested;
+  const typing = page.keyboard.type("Quero um site para a minha loja", { delay: 15 });
+  liveCode.release();
+  await typing;
+  await page.locator("[data-chat-ready]").waitFor();
+  await expect(page.getByPlaceholder("Digite sua mensagem...")).toHaveValue("Quero um site para a minha loja");
 });
 
 // The panel (or launcher) itself moving, as when it was placed with `bottom` and the cookie notice
@@ -254,7 +312,7 @@ test("on a phone's first visit the chat panel follows the cookie notice's height
   });
   for (const path of ["/", "/servicos", "/window-films"]) {
     await page.goto(path);
-    await page.locator("[data-chat-ready]").waitFor();
+    await reachForChat(page);
     await expect(page.getByRole("region", { name: "Aviso" })).toBeVisible();
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { chatShifts: string[] }).chatShifts), path).toEqual([]);

@@ -1,5 +1,6 @@
 // The chat widget as every visitor first sees it, with JavaScript on and off.
 import { expect, test, type Page } from "@playwright/test";
+import { reachForChat, siteHydrated } from "./site-helpers";
 
 // The cookie notice (decided here) would cover the bottom of the chat until the visitor chooses.
 test.beforeEach(async ({ context, baseURL }) => {
@@ -135,7 +136,7 @@ test.describe("first visit, with the cookie notice", () => {
   test("on a phone with the chat closed, the launcher sits above the notice", async ({ page, javaScriptEnabled }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/");
-    await settled(page, javaScriptEnabled);
+    if (javaScriptEnabled) await reachForChat(page);
     await page
       .getByRole("region", { name: "Assistente Wind Digital" })
       .getByRole(javaScriptEnabled ? "button" : "link", { name: "Fechar chat" })
@@ -149,7 +150,7 @@ test.describe("first visit, with the cookie notice", () => {
   });
 });
 
-/** With JavaScript, the interactive widget replaces the server-rendered one after hydration. */
+/** With JavaScript, the page has hydrated (the server-rendered chat stays until the visitor reaches for it). */
 async function settled(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.locator("[data-chat-ready]").waitFor();
+  if (javaScriptEnabled) await siteHydrated(page);
 }

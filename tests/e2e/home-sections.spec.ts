@@ -3,6 +3,7 @@
 // JavaScript the hydrated page keeps that markup, and a client-side navigation back to / (which
 // has no page to take it from) gets it from the loader.
 import { expect, test, type Page } from "@playwright/test";
+import { siteHydrated } from "./site-helpers";
 
 const LOGOS = "TEMOS A CONFIANÇA DE + DE 200 MARCAS NO MERCADO";
 const FAQ = "Dúvidas frequentes sobre Transformação Digital";
@@ -32,7 +33,7 @@ test("the home sections show, and stay after hydration and client-side navigatio
   if (!javaScriptEnabled) return;
 
   // Hydrated: a link inside the static markup navigates without reloading the document.
-  await page.locator("[data-chat-ready]").waitFor();
+  await siteHydrated(page);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.getByRole("link", { name: "Ver todos os serviços" }).click();
   await expect(page).toHaveURL(/\/servicos$/);

@@ -1,6 +1,7 @@
 // What JavaScript adds on the public site: the lightbox closes with Escape and a click outside,
 // the header gains its shadow after 20 px of scrolling, and service calls to action show on focus.
 import { expect, test } from "@playwright/test";
+import { siteHydrated } from "./site-helpers";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieConsent", value: "accepted", url: baseURL! }]);
@@ -80,7 +81,7 @@ test("a service card's call to action shows on keyboard focus", async ({ page })
 test("six skeleton cards show while the blog list loads after a client-side navigation", async ({ page }) => {
   await page.goto("/");
   // Hydrated, so the link navigates on the client (before that it loads the whole /blog document).
-  await page.locator("[data-chat-ready]").waitFor();
+  await siteHydrated(page);
   // Long enough for the skeleton's own chunk to load first on a busy machine.
   await page.route("**/blog.data*", async (route) => {
     await new Promise((r) => setTimeout(r, 3000));

@@ -3,6 +3,7 @@
 // published-only blog, 404s and axe (WCAG 2 A/AA).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { siteHydrated } from "./site-helpers";
 
 const SALES = "5562991234567";
 const VIDEO = "5562998765432";
@@ -89,7 +90,7 @@ test.describe("every public page", () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${p.path}`);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Wind Digital|Window Films/);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
-      if (isJs()) await page.locator("[data-chat-ready]").waitFor();
+      if (isJs()) await siteHydrated(page);
       if (isJs() || AXE_WITHOUT_JAVASCRIPT.has(p.path)) expect(await axeViolations(page, browser, p.path, baseURL!)).toEqual([]);
       expect(hydrationErrors).toEqual([]);
     });

@@ -1,4 +1,4 @@
-// The interactive chat widget, loaded after hydration: sends messages as JSON to /api/chat,
+// The interactive chat widget, loaded when the visitor reaches for the chat: sends messages as JSON to /api/chat,
 // shows the typing indicator while a reply is pending, remembers a close for the rest of the
 // visit (sessionStorage) and opens on the `openAIChat` window event.
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
@@ -38,8 +38,11 @@ export default function ChatLive({ initialMessages, openRequested }: ChatLivePro
   const launcherRef = useRef<HTMLButtonElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLElement>(null);
-  /** Where focus goes after the next open/close or reply (on the first render, only back to where the visitor was typing). */
-  const focusNext = useRef<"input" | "launcher" | null>(before.focused ? "input" : null);
+  /**
+   * Where focus goes after the next open/close or reply. On the first render: back to where the
+   * visitor was typing, or to the input when the chat was asked to open before this code arrived.
+   */
+  const focusNext = useRef<"input" | "launcher" | null>(before.focused || openRequested ? "input" : null);
 
   function openChat() {
     rememberClosed(false);
@@ -52,6 +55,11 @@ export default function ChatLive({ initialMessages, openRequested }: ChatLivePro
     focusNext.current = "launcher";
     setOpen(false);
   }
+
+  // Asked to open before this code arrived: the chat is no longer closed for the visit.
+  useEffect(() => {
+    if (openRequested) rememberClosed(false);
+  }, [openRequested]);
 
   useEffect(() => {
     window.addEventListener(OPEN_EVENT, openChat);

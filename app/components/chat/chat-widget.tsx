@@ -1,12 +1,16 @@
 // The floating chat assistant. The server renders a complete no-JavaScript widget: a real form
 // posting to /api/chat, quick suggestions as submit buttons, and open/close with plain links and
-// CSS :target. After hydration the interactive widget's code (a chunk of its own) is loaded, and
-// the interactive widget takes over, carrying over what the visitor typed meanwhile. Until then,
-// and for good if the chunk cannot load, the server-rendered widget stays mounted as it is (it is
-// never mounted again, which would empty a field the visitor is typing into).
-import { useEffect, useState, type ComponentType } from "react";
+// CSS :target. The interactive widget's code (a chunk of its own) is loaded on the visitor's first
+// move towards the chat (a pointer over it, a touch, focus inside it, or a button that opens it),
+// not on every page view: most visitors never chat. Then the interactive widget takes over,
+// carrying over what the visitor typed meanwhile. Until then, and for good if the chunk cannot
+// load, the server-rendered widget stays mounted as it is and works as it does without JavaScript
+// (it is never mounted again, which would empty a field the visitor is typing into).
+import { useEffect, useRef, useState, type ComponentType } from "react";
+import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { ChatState } from "~/lib/chat/state.server";
 import { CLOSED_STORAGE_KEY, INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS } from "~/lib/chat/texts";
 import { useNonce } from "~/lib/nonce";
@@ -33,30 +37,50 @@ import type { ChatLiveProps } from "./chat-live";
 export function ChatWidget({ state }: { state: ChatState }) {
   const [ChatLive, setChatLive] = useState<ComponentType<ChatLiveProps> | null>(null);
   const [openRequested, setOpenRequested] = useState(false);
+  const dockRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const dock = dockRef.current!;
     let mounted = true;
-    import("./chat-live").then(
-      (module) => mounted && setChatLive(() => module.default),
-      (error: unknown) => console.error("Chat widget failed to load", error),
-    );
-    const onOpen = () => setOpenRequested(true);
+    let requested = false;
+    const load = () => {
+      if (requested) return;
+      requested = true;
+      import("./chat-live").then(
+        // At once, not in slices: the live widget reads what the visitor typed into the
+        // server-rendered field and replaces it in one go, so no keystroke falls in between.
+        (module) => mounted && flushSync(() => setChatLive(() => module.default)),
+        (error: unknown) => console.error("Chat widget failed to load", error),
+      );
+    };
+    const onOpen = () => {
+      setOpenRequested(true);
+      load();
+    };
+    for (const intent of INTENT_EVENTS) dock.addEventListener(intent, load, { passive: true });
     window.addEventListener(OPEN_EVENT, onOpen);
+    // The visitor may have reached the chat before hydration: typing in it, or arriving with it as
+    // the address's target.
+    if (dock.contains(document.activeElement) || location.hash === `#${PANEL_ID}`) load();
     return () => {
       mounted = false;
+      for (const intent of INTENT_EVENTS) dock.removeEventListener(intent, load);
       window.removeEventListener(OPEN_EVENT, onOpen);
     };
   }, []);
-  const location = useLocation();
+  const { pathname, search } = useLocation();
   return (
-    <div {...{ [CHAT_DOCK_ATTRIBUTE]: "" }}>
+    <div ref={dockRef} {...{ [CHAT_DOCK_ATTRIBUTE]: "" }} data-hydrated={useHydrated() || undefined}>
       {ChatLive ? (
         <ChatLive initialMessages={state.messages} openRequested={openRequested} />
       ) : (
-        <StaticChat state={state} redirectTo={`${location.pathname}${location.search}`} />
+        <StaticChat state={state} redirectTo={`${pathname}${search}`} />
       )}
     </div>
   );
 }
+
+/** What counts as a move towards the chat (pointerover also fires on a tap, before the click). */
+const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin"] as const;
 
 /** Without JavaScript, "#chat-fechado" as the URL's target closes the panel and shows the launcher. */
 const CLOSED_TARGET = "chat-fechado";
