@@ -10,8 +10,9 @@
 // server resizes a page's images on their first request (cached on disk afterwards), and on two
 // cores that work competed with the browser in the first run (in six series of five runs, three
 // pages on two builds, the first run scored lowest every time). A production server has long done it.
-import { createServer } from "node:http";
+import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
@@ -103,35 +104,48 @@ function scoresOf(url: string, runs: Lhr[]): PageScores {
 
 /**
  * The app's pages with every script removed (inline and external, and their modulepreload links),
- * everything else as the app answers it: a proxy in front of `appOrigin`.
+ * everything else as the app answers it: a proxy in front of `appOrigin`. Responses keep the app's
+ * compression (the page itself is compressed again after the scripts are cut out, with brotli as
+ * the app does): the page without scripts must cost the network what the page costs, less its scripts.
  */
 export async function startScriptlessProxy(appOrigin: string): Promise<{ origin: string; stop(): void }> {
+  const app = new URL(appOrigin);
   const server = createServer((req, res) => {
-    void (async () => {
-      const upstream = await fetch(`${appOrigin}${req.url ?? "/"}`, {
-        headers: { accept: req.headers.accept ?? "*/*", "accept-encoding": "identity" },
-        redirect: "manual",
-      });
-      const headers: Record<string, string> = {};
-      for (const [name, value] of upstream.headers)
-        if (!["content-encoding", "content-length", "transfer-encoding", "connection"].includes(name)) headers[name] = value;
-      let body = Buffer.from(await upstream.arrayBuffer());
-      if (upstream.headers.get("content-type")?.startsWith("text/html")) {
-        const html = body
+    const headers = { ...req.headers, host: app.host };
+    const upstreamRequest = request({ host: app.hostname, port: app.port, path: req.url, method: req.method, headers }, (upstream) => {
+      if (!String(upstream.headers["content-type"] ?? "").startsWith("text/html")) {
+        res.writeHead(upstream.statusCode ?? 502, upstream.headers);
+        upstream.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      upstream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      upstream.on("end", () => {
+        const html = decoded(Buffer.concat(chunks), upstream.headers["content-encoding"])
           .toString("utf8")
           .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "")
           .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
-        body = Buffer.from(html);
-      }
-      res.writeHead(upstream.status, { ...headers, "content-length": body.length });
-      res.end(body);
-    })().catch(() => {
+        const brotli = /\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""));
+        const body = brotli ? brotliCompressSync(html) : Buffer.from(html);
+        const { "content-length": _length, "transfer-encoding": _chunked, "content-encoding": _encoding, ...rest } = upstream.headers;
+        res.writeHead(upstream.statusCode ?? 502, { ...rest, ...(brotli ? { "content-encoding": "br" } : {}), "content-length": body.length });
+        res.end(body);
+      });
+    });
+    upstreamRequest.on("error", () => {
       res.writeHead(502);
       res.end();
     });
+    req.pipe(upstreamRequest);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => server.close() };
+}
+
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === "br") return brotliDecompressSync(body);
+  if (encoding === "gzip") return gunzipSync(body);
+  return body;
 }
 
 /** One Lighthouse run. A run that Lighthouse itself could not complete (no trace, a protocol
