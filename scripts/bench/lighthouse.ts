@@ -12,11 +12,12 @@
 // pages on two builds, the first run scored lowest every time). A production server has long done it.
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium.ts";
+import { compressBoth } from "../../server/compression.ts";
 
 export const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
@@ -105,8 +106,9 @@ function scoresOf(url: string, runs: Lhr[]): PageScores {
 /**
  * The app's pages with every script removed (inline and external, and their modulepreload links),
  * everything else as the app answers it: a proxy in front of `appOrigin`. Responses keep the app's
- * compression (the page itself is compressed again after the scripts are cut out, with brotli as
- * the app does): the page without scripts must cost the network what the page costs, less its scripts.
+ * compression (the page itself is compressed again after the scripts are cut out, the way the app
+ * compresses the pages it caches): the page without scripts must cost the network and the server
+ * what the page costs, less its scripts.
  */
 export async function startScriptlessProxy(appOrigin: string): Promise<{ origin: string; stop(): void }> {
   const app = new URL(appOrigin);
@@ -120,13 +122,13 @@ export async function startScriptlessProxy(appOrigin: string): Promise<{ origin:
       }
       const chunks: Buffer[] = [];
       upstream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      upstream.on("end", () => {
+      upstream.on("end", async () => {
         const html = decoded(Buffer.concat(chunks), upstream.headers["content-encoding"])
           .toString("utf8")
           .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "")
           .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
         const brotli = /\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""));
-        const body = brotli ? brotliCompressSync(html) : Buffer.from(html);
+        const body = brotli ? (await compressBoth(Buffer.from(html))).br : Buffer.from(html);
         const { "content-length": _length, "transfer-encoding": _chunked, "content-encoding": _encoding, ...rest } = upstream.headers;
         res.writeHead(upstream.statusCode ?? 502, { ...rest, ...(brotli ? { "content-encoding": "br" } : {}), "content-length": body.length });
         res.end(body);
