@@ -452,7 +452,12 @@ export async function runChatPileUpBench(buildDir: string): Promise<BenchRow[]> 
       },
       {
         figure: `chat: ${PENDING} pending: page views p99 while they wait`,
-        value: `${ms(pageP99)} (${phases.pending.stats(PAGE_ANON).count} views, ${pageErrors} errors in all phases)`,
+        // With no moment when all of them wait (they took longer to arrive than the webhook takes
+        // to answer the first), there is nothing to measure: said so, and not a pass.
+        value:
+          phases.pending.stats(PAGE_ANON).count === 0
+            ? `not measured: the ${PENDING} took ${(ramp / 1000).toFixed(1)} s to arrive, the webhook answers the first after 10 s (${pageErrors} errors in all phases)`
+            : `${ms(pageP99)} (${phases.pending.stats(PAGE_ANON).count} views, ${pageErrors} errors in all phases)`,
         budget: "< 100 ms",
         pass: pageP99 < 100 && pageErrors === 0,
       },
