@@ -1,6 +1,6 @@
-// The interactive chat widget, loaded when the visitor reaches for the chat: sends messages as JSON to /api/chat,
-// shows the typing indicator while a reply is pending, remembers a close for the rest of the
-// visit (sessionStorage) and opens on the `openAIChat` window event.
+// The interactive chat widget, loaded when the visitor reaches for the chat: sends messages as
+// JSON to /api/chat, shows the typing indicator while a reply is pending, remembers a close for
+// the rest of the visit (sessionStorage) and opens on the `openAIChat` window event.
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import { CLOSED_STORAGE_KEY, INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS, REPLY_ERROR } from "~/lib/chat/texts";
 import type { ChatState } from "~/lib/chat/state.server";
