@@ -207,6 +207,22 @@ test("a chat closed earlier in the visit stays closed on the next page while its
   await expect(panel).toBeHidden();
 });
 
+// Closing is often the visitor's first touch of the chat, before its live code has arrived.
+test("a close made before the live code arrives is remembered for the visit too", async ({ page }) => {
+  const liveCode = await holdBackLiveChat(page);
+  await page.goto("/servicos");
+  await siteHydrated(page);
+  const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
+  await panel.getByRole("link", { name: "Fechar chat" }).click();
+  await expect(panel).toBeHidden();
+  liveCode.release();
+  await page.goto("/sobre");
+  await expect(
+    page.getByRole("link", { name: "Abrir chat com o assistente" }).or(page.getByRole("button", { name: "Abrir chat com o assistente" })),
+  ).toBeVisible();
+  await expect(panel).toBeHidden();
+});
+
 test("Escape closes the panel", async ({ page }) => {
   const chat = await openPage(page);
   await chat.input.focus();

@@ -14,6 +14,7 @@ import {
   MessageList,
   PANEL_ID,
   panelClass,
+  rememberClosed,
   SendIcon,
   sendClass,
   suggestionClass,
@@ -191,15 +192,6 @@ function closedThisVisit(): boolean {
     return sessionStorage.getItem(CLOSED_STORAGE_KEY) === "1" || location.hash === "#chat-fechado";
   } catch {
     return false;
-  }
-}
-
-function rememberClosed(closed: boolean) {
-  try {
-    if (closed) sessionStorage.setItem(CLOSED_STORAGE_KEY, "1");
-    else sessionStorage.removeItem(CLOSED_STORAGE_KEY);
-  } catch {
-    // storage unavailable (privacy mode): the choice lasts until the page reloads
   }
 }
 

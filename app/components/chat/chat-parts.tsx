@@ -2,12 +2,22 @@
 // and the interactive one.
 import type { ReactNode, Ref } from "react";
 import type { ChatMessage } from "~/lib/chat/texts";
-import { ASSISTANT_NAME, GREETING, ONLINE_STATUS, WHATSAPP_BUTTON, WHATSAPP_TEXT } from "~/lib/chat/texts";
+import { ASSISTANT_NAME, CLOSED_STORAGE_KEY, GREETING, ONLINE_STATUS, WHATSAPP_BUTTON, WHATSAPP_TEXT } from "~/lib/chat/texts";
 import { useSiteSettings } from "~/lib/site-settings";
 import { useWhatsAppLink } from "~/lib/whatsapp";
 import { MessageText } from "./message-text";
 
 export const PANEL_ID = "chat";
+
+/** A close lasts for the rest of the visit (the server-rendered widget reads it before its first paint). */
+export function rememberClosed(closed: boolean) {
+  try {
+    if (closed) sessionStorage.setItem(CLOSED_STORAGE_KEY, "1");
+    else sessionStorage.removeItem(CLOSED_STORAGE_KEY);
+  } catch {
+    // storage unavailable (privacy mode): the choice lasts until the page reloads
+  }
+}
 /** Marks the element around the launcher and the panel: the cookie notice gives it its height. */
 export const CHAT_DOCK_ATTRIBUTE = "data-chat-dock";
 export const TITLE_ID = "chat-titulo";

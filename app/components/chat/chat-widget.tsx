@@ -25,6 +25,7 @@ import {
   MessageList,
   PANEL_ID,
   panelClass,
+  rememberClosed,
   SendIcon,
   sendClass,
   suggestionClass,
@@ -98,8 +99,11 @@ function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: strin
       {/* The mark is set by the script itself, before hydration: not a difference React should report. */}
       <script nonce={useNonce()} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CLOSED_BEFORE_SCRIPT }} />
       <span id={CLOSED_TARGET} className="fixed top-0 right-0" />
+      {/* With JavaScript running before the live widget's code has arrived, the open or close is
+          also remembered for the visit, as the live widget does. */}
       <a
         href={`#${PANEL_ID}`}
+        onClick={() => rememberClosed(false)}
         className={`${launcherClass} hidden [#chat-fechado:target~&]:flex [[data-chat-closed]~&]:flex`}
         aria-label="Abrir chat com o assistente"
       >
@@ -108,7 +112,7 @@ function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: strin
       <section id={PANEL_ID} aria-labelledby={TITLE_ID} className={`${panelClass} [#chat-fechado:target~&]:hidden [[data-chat-closed]~&:not(:target)]:hidden`}>
         <ChatHeader
           closeControl={
-            <a href={`#${CLOSED_TARGET}`} className={closeClass} aria-label="Fechar chat">
+            <a href={`#${CLOSED_TARGET}`} onClick={() => rememberClosed(true)} className={closeClass} aria-label="Fechar chat">
               <CloseIcon />
             </a>
           }
