@@ -223,6 +223,38 @@ test("a close made before the live code arrives is remembered for the visit too"
   await expect(panel).toBeHidden();
 });
 
+// A quick suggestion is often the first tap on the chat, before its live code has arrived.
+test("a message sent before the live code arrives goes to the live widget, without reloading the page", async ({ page }) => {
+  const liveCode = await holdBackLiveChat(page);
+  await page.goto("/");
+  await siteHydrated(page);
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
+  await panel.getByRole("button", { name: "Quero um site" }).click();
+  await liveCode.requested;
+  liveCode.release();
+  await expect(panel.getByRole("log").locator('[data-role="user"]')).toHaveText(["Você: Quero um site"]);
+  await expect(panel.getByRole("log").locator('[data-role="assistant"]').last()).toHaveText("Assistente: Resposta do webhook: Quero um site");
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("if the live code fails while a message waits for it, the message is posted as without JavaScript", async ({ page }) => {
+  let fail!: () => void;
+  const failed = new Promise<void>((resolve) => (fail = resolve));
+  await page.route(/\/assets\/chat-live-[^/]+\.js$/, async (route) => {
+    await failed;
+    await route.abort("failed");
+  });
+  await page.goto("/");
+  await siteHydrated(page);
+  const panel = page.getByRole("region", { name: "Assistente Wind Digital" });
+  await panel.getByRole("button", { name: "Quero aumentar vendas" }).click();
+  fail();
+  await expect(page).toHaveURL(/\/#chat$/);
+  await expect(page.getByRole("log").locator('[data-role="assistant"]').last()).toContainText("Resposta do webhook: Quero aumentar vendas");
+});
+
 test("Escape closes the panel", async ({ page }) => {
   const chat = await openPage(page);
   await chat.input.focus();

@@ -27,9 +27,11 @@ export interface ChatLiveProps {
   initialMessages: ChatState["messages"];
   /** The `openAIChat` event fired before the interactive widget had loaded. */
   openRequested: boolean;
+  /** A message sent from the server-rendered chat while this code loaded: sent on arrival. */
+  sendOnArrival: string | null;
 }
 
-export default function ChatLive({ initialMessages, openRequested }: ChatLiveProps) {
+export default function ChatLive({ initialMessages, openRequested, sendOnArrival }: ChatLiveProps) {
   const [before] = useState(serverChatBeforeTakeover);
   const [open, setOpen] = useState(() => openRequested || before.focused || before.text !== "" || before.open);
   const [messages, setMessages] = useState(initialMessages);
@@ -106,6 +108,15 @@ export default function ChatLive({ initialMessages, openRequested }: ChatLivePro
     focusNext.current = "input";
     setPending(false);
   }
+
+  // Once, also when development's strict mode mounts the widget twice.
+  const arrivalSent = useRef(false);
+  const sendArrival = useEffectEvent(() => {
+    if (arrivalSent.current || !sendOnArrival) return;
+    arrivalSent.current = true;
+    void send(sendOnArrival);
+  });
+  useEffect(() => sendArrival(), []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

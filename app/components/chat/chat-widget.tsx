@@ -6,7 +6,7 @@
 // carrying over what the visitor typed meanwhile. Until then, and for good if the chunk cannot
 // load, the server-rendered widget stays mounted as it is and works as it does without JavaScript
 // (it is never mounted again, which would empty a field the visitor is typing into).
-import { useEffect, useRef, useState, type ComponentType } from "react";
+import { useEffect, useRef, useState, type ComponentType, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
 import { HoneypotField } from "~/components/ui/honeypot";
@@ -38,7 +38,12 @@ import type { ChatLiveProps } from "./chat-live";
 export function ChatWidget({ state }: { state: ChatState }) {
   const [ChatLive, setChatLive] = useState<ComponentType<ChatLiveProps> | null>(null);
   const [openRequested, setOpenRequested] = useState(false);
+  const [handedOver, setHandedOver] = useState<string | null>(null);
   const dockRef = useRef<HTMLDivElement>(null);
+  const loadLiveCode = useRef(() => {});
+  const liveCodeFailed = useRef(false);
+  /** The server-rendered form whose message waits for the live widget, to post it if the code cannot load. */
+  const heldSubmit = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
   useEffect(() => {
     const dock = dockRef.current!;
     let mounted = true;
@@ -50,9 +55,17 @@ export function ChatWidget({ state }: { state: ChatState }) {
         // At once, not in slices: the live widget reads what the visitor typed into the
         // server-rendered field and replaces it in one go, so no keystroke falls in between.
         (module) => mounted && flushSync(() => setChatLive(() => module.default)),
-        (error: unknown) => console.error("Chat widget failed to load", error),
+        (error: unknown) => {
+          console.error("Chat widget failed to load", error);
+          liveCodeFailed.current = true;
+          // A message held for the live widget is posted the way it is without JavaScript.
+          const held = heldSubmit.current;
+          heldSubmit.current = null;
+          held?.form.requestSubmit(held.submitter);
+        },
       );
     };
+    loadLiveCode.current = load;
     const onOpen = () => {
       setOpenRequested(true);
       load();
@@ -68,13 +81,30 @@ export function ChatWidget({ state }: { state: ChatState }) {
       window.removeEventListener(OPEN_EVENT, onOpen);
     };
   }, []);
+  /**
+   * A message sent from the server-rendered chat while JavaScript runs (a quick suggestion tapped
+   * before the live code arrived) goes to the live widget, with its typing indicator, instead of
+   * reloading the page to wait for the answer. The first one only: a second tap meanwhile is the same
+   * visitor being impatient. If the live code cannot load, the form posts as without JavaScript.
+   */
+  function handOver(event: FormEvent<HTMLFormElement>) {
+    if (liveCodeFailed.current) return;
+    event.preventDefault();
+    if (heldSubmit.current) return;
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    heldSubmit.current = { form, submitter };
+    setHandedOver(String(new FormData(form, submitter).get("message") ?? ""));
+    loadLiveCode.current();
+  }
+
   const { pathname, search } = useLocation();
   return (
     <div ref={dockRef} {...{ [CHAT_DOCK_ATTRIBUTE]: "" }} data-hydrated={useHydrated() || undefined}>
       {ChatLive ? (
-        <ChatLive initialMessages={state.messages} openRequested={openRequested} />
+        <ChatLive initialMessages={state.messages} openRequested={openRequested} sendOnArrival={handedOver} />
       ) : (
-        <StaticChat state={state} redirectTo={`${pathname}${search}`} />
+        <StaticChat state={state} redirectTo={`${pathname}${search}`} onSubmit={handOver} />
       )}
     </div>
   );
@@ -93,7 +123,7 @@ const CLOSED_TARGET = "chat-fechado";
  */
 const CLOSED_BEFORE_SCRIPT = `try{sessionStorage.getItem(${JSON.stringify(CLOSED_STORAGE_KEY)})==="1"&&document.currentScript.setAttribute("data-chat-closed","")}catch(e){}`;
 
-function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: string }) {
+function StaticChat({ state, redirectTo, onSubmit }: { state: ChatState; redirectTo: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
   return (
     <div>
       {/* The mark is set by the script itself, before hydration: not a difference React should report. */}
@@ -119,8 +149,8 @@ function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: strin
         />
         <MessageList messages={state.messages} />
         <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
-          {state.messages.length === 0 ? <ChatSuggestions redirectTo={redirectTo} /> : null}
-          <form method="post" action="/api/chat" className="flex items-center gap-2">
+          {state.messages.length === 0 ? <ChatSuggestions redirectTo={redirectTo} onSubmit={onSubmit} /> : null}
+          <form method="post" action="/api/chat" onSubmit={onSubmit} className="flex items-center gap-2">
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <HoneypotField />
             <input
@@ -147,9 +177,9 @@ function StaticChat({ state, redirectTo }: { state: ChatState; redirectTo: strin
 }
 
 /** The quick questions offered before the first message (submit buttons of a plain form). */
-function ChatSuggestions({ redirectTo }: { redirectTo: string }) {
+function ChatSuggestions({ redirectTo, onSubmit }: { redirectTo: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
   return (
-    <form method="post" action="/api/chat" className={suggestionsClass} aria-label="Sugestões de perguntas">
+    <form method="post" action="/api/chat" onSubmit={onSubmit} className={suggestionsClass} aria-label="Sugestões de perguntas">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <HoneypotField />
       {QUICK_SUGGESTIONS.map((suggestion) => (
