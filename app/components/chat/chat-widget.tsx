@@ -3,9 +3,10 @@
 // CSS :target. The interactive widget's code (a chunk of its own) is loaded on the visitor's first
 // move towards the chat (a pointer over it, a touch, focus inside it, or a button that opens it),
 // not on every page view: most visitors never chat. Then the interactive widget takes over,
-// carrying over what the visitor typed meanwhile. Until then, and for good if the chunk cannot
-// load, the server-rendered widget stays mounted as it is and works as it does without JavaScript
-// (it is never mounted again, which would empty a field the visitor is typing into).
+// carrying over what the visitor typed meanwhile. Until then the server-rendered widget stays
+// mounted as it is (it is never mounted again, which would empty a field the visitor is typing
+// into): its links open and close it, remembered for the visit, and a message sent from it waits
+// for the interactive widget. If the chunk cannot load, it works for good as without JavaScript.
 import { useEffect, useRef, useState, type ComponentType, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
