@@ -124,11 +124,11 @@ function tabTitle(title: string | null): string {
 /** Back to the admin's tab this preview was opened from: closes this one, else goes back, else to the post's form. */
 function backToAdmin(event: MouseEvent<HTMLAnchorElement>) {
   window.close();
-  // A tab the browser does not let a page close (opened by hand, or an address typed in).
   if (window.closed) {
     event.preventDefault();
     return;
   }
+  // A tab the browser does not let a page close (opened by hand, or an address typed in).
   if (window.history.length > 1) {
     event.preventDefault();
     window.history.back();
