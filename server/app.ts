@@ -24,7 +24,7 @@ import { pipeline } from "node:stream/promises";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import sirv from "sirv";
-import { isCompressible, negotiateEncoding, compressAsRendered, type Encoding } from "./compression.ts";
+import { isCompressible, negotiateEncoding, compressAsRendered, joinedUntilPause, type Encoding } from "./compression.ts";
 import { crossSiteRefusal } from "./csrf.ts";
 import { errorFields, log, withRequestId } from "./logger.ts";
 import { isPublicRead, isStorable, PageCache, sendStored, storedPage } from "./page-cache/index.ts";
@@ -403,7 +403,7 @@ async function sendStreamed(req: IncomingMessage, res: ServerResponse, response:
   }
   const source = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>);
   try {
-    if (encoding === "identity") await pipeline(source, res);
+    if (encoding === "identity") await pipeline(source, joinedUntilPause(), res);
     else await pipeline(source, ...compressAsRendered(encoding), res);
   } catch (error) {
     // A visitor who leaves mid-stream is not an error worth a stack.

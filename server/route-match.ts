@@ -3,6 +3,7 @@
 // request, /x.data, is for the page /x: app/lib/data-url.ts). Server policy that depends on where a
 // request goes (the admin area's upload limits) asks this instead of comparing the URL's text, so
 // every spelling the router accepts (`/ADMIN/x`, `/%61dmin/x`) gets the same answer as the router.
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { pageUrl } from "../app/lib/data-url.ts";
 
@@ -13,12 +14,26 @@ export interface MatchedRoutes {
   runs(middleware: unknown): boolean;
 }
 
-const trees = new WeakMap<ServerBuild, RouteObject[]>();
+interface Matcher {
+  tree: RouteObject[];
+  /**
+   * The route ids each path reached. matchRoutes flattens and ranks the whole route tree on every
+   * call (0.3 ms here, paid by every POST: each chat message, each form); a path's routes never
+   * change within one build. Bounded: anyone can send any path.
+   */
+  idsByPath: LRUCache<string, string[]>;
+}
+
+const matchers = new WeakMap<ServerBuild, Matcher>();
+
+function matcher(build: ServerBuild): Matcher {
+  let found = matchers.get(build);
+  if (!found) matchers.set(build, (found = { tree: routeTree(build), idsByPath: new LRUCache({ max: 1000 }) }));
+  return found;
+}
 
 /** The build's flat route manifest as the nested route objects matchRoutes takes. */
 function routeTree(build: ServerBuild): RouteObject[] {
-  const cached = trees.get(build);
-  if (cached) return cached;
   const children = new Map<string | undefined, RouteObject[]>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
@@ -27,9 +42,7 @@ function routeTree(build: ServerBuild): RouteObject[] {
   }
   const attach = (nodes: RouteObject[]): RouteObject[] =>
     nodes.map((node) => (node.index ? node : ({ ...node, children: attach(children.get(node.id) ?? []) } as RouteObject)));
-  const tree = attach(children.get(undefined) ?? []);
-  trees.set(build, tree);
-  return tree;
+  return attach(children.get(undefined) ?? []);
 }
 
 /** The routes `target` (a request target: path and query) reaches in `build`. */
@@ -38,7 +51,10 @@ export function matchedRoutes(build: ServerBuild, target: string): MatchedRoutes
   try {
     // The URL as the app builds it from the request (@remix-run/node-fetch-server), so `//x` stays a path.
     const url = pageUrl(new URL(`http://localhost${target.startsWith("/") ? "" : "/"}${target}`));
-    ids = (matchRoutes(routeTree(build), url.pathname) ?? []).map((match) => match.route.id!);
+    const { tree, idsByPath } = matcher(build);
+    const known = idsByPath.get(url.pathname);
+    if (known) ids = known;
+    else idsByPath.set(url.pathname, (ids = (matchRoutes(tree, url.pathname) ?? []).map((match) => match.route.id!)));
   } catch {
     // No URL (the app answers 400): no route.
   }
