@@ -41,46 +41,44 @@ export function ChatWidget({ state }: { state: ChatState }) {
   const [openRequested, setOpenRequested] = useState(false);
   const [handedOver, setHandedOver] = useState<string | null>(null);
   const dockRef = useRef<HTMLDivElement>(null);
-  const loadLiveCode = useRef(() => {});
-  const liveCodeFailed = useRef(false);
+  const liveCode = useRef<"not requested" | "loading" | "failed">("not requested");
   /** The server-rendered form whose message waits for the live widget, to post it if the code cannot load. */
   const heldSubmit = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
+
+  function loadLiveCode() {
+    if (liveCode.current !== "not requested") return;
+    liveCode.current = "loading";
+    import("./chat-live").then(
+      // At once, not in slices: the live widget reads what the visitor typed into the
+      // server-rendered field and replaces it in one go, so no keystroke falls in between.
+      (module) => flushSync(() => setChatLive(() => module.default)),
+      (error: unknown) => {
+        console.error("Chat widget failed to load", error);
+        liveCode.current = "failed";
+        // A message held for the live widget is posted the way it is without JavaScript.
+        const held = heldSubmit.current;
+        heldSubmit.current = null;
+        held?.form.requestSubmit(held.submitter);
+      },
+    );
+  }
+
   useEffect(() => {
     const dock = dockRef.current!;
-    let mounted = true;
-    let requested = false;
-    const load = () => {
-      if (requested) return;
-      requested = true;
-      import("./chat-live").then(
-        // At once, not in slices: the live widget reads what the visitor typed into the
-        // server-rendered field and replaces it in one go, so no keystroke falls in between.
-        (module) => mounted && flushSync(() => setChatLive(() => module.default)),
-        (error: unknown) => {
-          console.error("Chat widget failed to load", error);
-          liveCodeFailed.current = true;
-          // A message held for the live widget is posted the way it is without JavaScript.
-          const held = heldSubmit.current;
-          heldSubmit.current = null;
-          held?.form.requestSubmit(held.submitter);
-        },
-      );
-    };
-    loadLiveCode.current = load;
     const onOpen = () => {
       setOpenRequested(true);
-      load();
+      loadLiveCode();
     };
-    for (const intent of INTENT_EVENTS) dock.addEventListener(intent, load, { passive: true });
+    for (const intent of INTENT_EVENTS) dock.addEventListener(intent, loadLiveCode, { passive: true });
     window.addEventListener(OPEN_EVENT, onOpen);
     // The visitor may have reached the chat before hydration: typing in it, or arriving with it as
     // the address's target.
-    if (dock.contains(document.activeElement) || location.hash === `#${PANEL_ID}`) load();
+    if (dock.contains(document.activeElement) || location.hash === `#${PANEL_ID}`) loadLiveCode();
     return () => {
-      mounted = false;
-      for (const intent of INTENT_EVENTS) dock.removeEventListener(intent, load);
+      for (const intent of INTENT_EVENTS) dock.removeEventListener(intent, loadLiveCode);
       window.removeEventListener(OPEN_EVENT, onOpen);
     };
+    // Once: loadLiveCode reads and writes only refs and a state setter, so the first render's is as good as any.
   }, []);
   /**
    * A message sent from the server-rendered chat while JavaScript runs (a quick suggestion tapped
@@ -89,14 +87,14 @@ export function ChatWidget({ state }: { state: ChatState }) {
    * visitor being impatient. If the live code cannot load, the form posts as without JavaScript.
    */
   function handOver(event: FormEvent<HTMLFormElement>) {
-    if (liveCodeFailed.current) return;
+    if (liveCode.current === "failed") return;
     event.preventDefault();
     if (heldSubmit.current) return;
     const form = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     heldSubmit.current = { form, submitter };
     setHandedOver(String(new FormData(form, submitter).get("message") ?? ""));
-    loadLiveCode.current();
+    loadLiveCode();
   }
 
   const { pathname, search } = useLocation();
