@@ -55,10 +55,13 @@ function idleDeadline(createdAt: Date, now: Date): Date {
 
 /**
  * Only the first part of an address, as "Minha conta" shows where a session started: an IPv4
- * address's /24 ("203.0.113.0/24"), an IPv6 address's /48. `address` is the address as the rate
+ * address's /24 ("203.0.113.0/24"), an IPv6 address's /48, or "local". `address` is the address as the rate
  * limits count it (an IPv6 client already cut to its /64).
  */
 function addressPrefix(address: string): string {
+  // This machine itself (a local setup, or a proxy in front that passes no address on): its
+  // prefix ("127.0.0.0/24", "0:0:0::/48") would name no network a person knows.
+  if (/^127\./.test(address) || address === "0:0:0:0::/64") return "local";
   const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(address);
   if (v4) return `${v4[1]}.0/24`;
   if (address.includes(":")) {

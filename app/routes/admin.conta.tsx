@@ -416,7 +416,7 @@ function Sessions({ sessions }: { sessions: LoaderData["sessions"] }) {
               <p className="font-medium text-slate-900">
                 {session.device}
                 {session.current ? (
-                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Este dispositivo</span>
+                  <span className="ml-2 rounded-full bg-emerald-100 whitespace-nowrap px-2 py-0.5 text-xs font-medium text-emerald-800">Este dispositivo</span>
                 ) : null}
               </p>
               <p className="text-sm text-slate-600">

@@ -420,6 +420,16 @@ describe("my account: password and sessions", () => {
     expect(await signedInWith(other)).toBe(false);
   });
 
+  it("a session started from this machine itself says its network is local, not a loopback prefix", async () => {
+    const user = await upsertUser(db, { email: "local@agencia.com.br", password: "senha-forte-local1", admin: true });
+    const signInFrom = async (ip: string) =>
+      sessionCookieOf((await run(login.action as never, formRequest("/admin/login", { email: user.email, password: "senha-forte-local1" }), { ip })).cookie);
+    const cookie = await signInFrom("127.0.0.1");
+    await signInFrom("::1");
+    const page = await run(account.loader as never, getRequest("/admin/conta", { cookie }), { guarded: true });
+    expect((page.body.sessions as Array<{ address: string }>).map((s) => s.address)).toEqual(["local", "local"]);
+  });
+
   it("lists sessions with device, last use and only the address's first part; ends one, or all the others", async () => {
     const user = await upsertUser(db, { email: "sessoes@agencia.com.br", password: "senha-forte-sessoes", admin: true });
     const signInFrom = async (ip: string, agent: string) => {
