@@ -131,9 +131,7 @@ test("the preview's 'Voltar ao painel' goes back to the editor's own tab, and th
     const closed = preview.waitForEvent("close");
     // The link closes its own tab: clicked from a timer in the page, so that no step of the test's
     // click is still waiting on a tab that is already gone.
-    await preview
-      .getByRole("link", { name: "Voltar ao painel" })
-      .evaluate((link: HTMLElement) => setTimeout(() => link.click(), 0));
+    await preview.getByRole("link", { name: "Voltar ao painel" }).evaluate((link: HTMLElement) => setTimeout(() => link.click(), 0));
     await closed;
     // One admin tab, still holding what was typed.
     expect(context.pages()).toEqual([page]);
