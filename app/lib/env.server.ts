@@ -56,6 +56,11 @@ const fields = {
   /** How many months of daily insight counts are kept; older days are deleted by the housekeeping. */
   ANALYTICS_RETENTION_MONTHS: integer(1, 1200).default(25),
   /**
+   * How often each instance adds what it counted to the database. At most 10 s: the insights page
+   * promises the numbers within 15 s.
+   */
+  ANALYTICS_FLUSH_MS: integer(100, 10_000).default(2_000),
+  /**
    * bcrypt's cost for stored passwords: each step up doubles the work of a sign-in check (12 is
    * about a quarter of a second on a small server). Keep 12 or more for real accounts; the tests
    * use 4, the least bcrypt allows, so that creating and signing in accounts is not most of their time.

@@ -42,6 +42,8 @@ beforeAll(async () => {
     CHAT_WEBHOOK_URL: `http://127.0.0.1:${port}/webhook`,
     CHAT_RATE_LIMIT: "1000",
     SESSION_SECRET: process.env.SESSION_SECRET,
+    // Each check waits for a flush: every 2 s by default, most of this file's time.
+    ANALYTICS_FLUSH_MS: "200",
   });
   admin = await sessionCookie();
 }, 180_000);

@@ -91,6 +91,10 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
     { ...dev, ANALYTICS_RETENTION_MONTHS: "0" },
     { ...dev, ANALYTICS_RETENTION_MONTHS: "dois anos" },
   ],
+  ANALYTICS_FLUSH_MS: [
+    { ...dev, ANALYTICS_FLUSH_MS: "60000" },
+    { ...dev, ANALYTICS_FLUSH_MS: "2s" },
+  ],
   SMTP_URL: [
     { ...dev, SMTP_URL: "mail.example.com:587" },
     { ...dev, SMTP_URL: "https://mail.example.com" },

@@ -23,8 +23,6 @@ import { isDataUrl, pageUrl } from "~/lib/data-url";
 import { memoize } from "~/lib/memoize";
 import { errorFields, log } from "../../../server/logger.ts";
 
-/** How often an instance adds its counts to the database: what was counted shows within this (and a page load). */
-const FLUSH_INTERVAL_MS = 2_000;
 /** Keys longer than this are cut (a path, a referrer host, a campaign): nobody reads past it. */
 const MAX_KEY_LENGTH = 150;
 /** Rows per INSERT (4 parameters each; SQLite allows 32766 parameters per statement). */
@@ -93,7 +91,8 @@ function add(day: string, metric: Metric, key: string, amount = 1) {
   const id = `${day}\t${metric}\t${key.slice(0, MAX_KEY_LENGTH)}`;
   counts.set(id, (counts.get(id) ?? 0) + amount);
   if (!timer) {
-    timer = setInterval(() => void flushAnalytics(), FLUSH_INTERVAL_MS);
+    // What was counted shows on the insights page within this interval (and a page load).
+    timer = setInterval(() => void flushAnalytics(), env.ANALYTICS_FLUSH_MS);
     timer.unref();
   }
 }
