@@ -26,9 +26,29 @@ interface Matcher {
 
 const matchers = new WeakMap<ServerBuild, Matcher>();
 
+function routeIds(build: ServerBuild, target: string): string[] {
+  let pathname: string;
+  try {
+    // The URL as the app builds it from the request (@remix-run/node-fetch-server), so `//x` stays a path.
+    pathname = pageUrl(new URL(`http://localhost${target.startsWith("/") ? "" : "/"}${target}`)).pathname;
+  } catch {
+    return []; // No URL (the app answers 400): no route.
+  }
+  const { tree, idsByPath } = matcher(build);
+  let ids = idsByPath.get(pathname);
+  if (!ids) {
+    ids = (matchRoutes(tree, pathname) ?? []).map((match) => match.route.id!);
+    idsByPath.set(pathname, ids);
+  }
+  return ids;
+}
+
 function matcher(build: ServerBuild): Matcher {
   let found = matchers.get(build);
-  if (!found) matchers.set(build, (found = { tree: routeTree(build), idsByPath: new LRUCache({ max: 1000 }) }));
+  if (!found) {
+    found = { tree: routeTree(build), idsByPath: new LRUCache({ max: 1000 }) };
+    matchers.set(build, found);
+  }
   return found;
 }
 
@@ -47,17 +67,7 @@ function routeTree(build: ServerBuild): RouteObject[] {
 
 /** The routes `target` (a request target: path and query) reaches in `build`. */
 export function matchedRoutes(build: ServerBuild, target: string): MatchedRoutes {
-  let ids: string[] = [];
-  try {
-    // The URL as the app builds it from the request (@remix-run/node-fetch-server), so `//x` stays a path.
-    const url = pageUrl(new URL(`http://localhost${target.startsWith("/") ? "" : "/"}${target}`));
-    const { tree, idsByPath } = matcher(build);
-    const known = idsByPath.get(url.pathname);
-    if (known) ids = known;
-    else idsByPath.set(url.pathname, (ids = (matchRoutes(tree, url.pathname) ?? []).map((match) => match.route.id!)));
-  } catch {
-    // No URL (the app answers 400): no route.
-  }
+  const ids = routeIds(build, target);
   return {
     ids,
     runs: (middleware) => ids.some((id) => (build.routes[id]?.module.middleware as unknown[] | undefined)?.includes(middleware)),

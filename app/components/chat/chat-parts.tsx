@@ -18,6 +18,7 @@ export function rememberClosed(closed: boolean) {
     // storage unavailable (privacy mode): the choice lasts until the page reloads
   }
 }
+
 /** Marks the element around the launcher and the panel: the cookie notice gives it its height. */
 export const CHAT_DOCK_ATTRIBUTE = "data-chat-dock";
 export const TITLE_ID = "chat-titulo";
