@@ -1,6 +1,6 @@
 // Responsive image URLs through the image route (/img?src=...&w=...). Isomorphic: the Image
 // component and the admin previews build them, the route (app/routes/img.ts) accepts only these widths.
-const IMAGE_WIDTHS = [160, 320, 480, 640, 768, 960, 1280, 1600, 1920] as const;
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 768, 960, 1280, 1600, 1920] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 export function isImageWidth(value: number): value is ImageWidth {

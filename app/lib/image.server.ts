@@ -17,7 +17,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp, { type SharpOptions } from "sharp";
 import { env } from "./env.server.ts";
 import { LRUCache } from "lru-cache";
-import type { ImageWidth } from "./image-url.ts";
+import { IMAGE_WIDTHS, type ImageWidth } from "./image-url.ts";
 import { fetchRemoteImage, normalizeRemoteUrl, RemoteImageError } from "./remote-image.server.ts";
 import { objectFromUrl, storage, type Bucket } from "./storage/index.server.ts";
 import { looksLikeSvg, rasterizeSvg, SvgBusy, SvgRefused } from "./svg.server.ts";
@@ -95,9 +95,17 @@ const MAX_KEPT_VARIANT_BYTES = 256 * 1024;
 const cacheRoot = () => resolve(env.UPLOADS_DIR, ".image-cache");
 const inFlight = new Map<string, Promise<Variant | null>>();
 
+const objectIdentity = (bucket: Bucket, key: string) => `object:${bucket}/${key}`;
+
+/** Where the variant of what `id` names, at this width and format, is kept (a name that never changes). */
+function variantFile(id: string, width: ImageWidth, format: ImageFormat): { hash: string; file: string } {
+  const hash = createHash("sha256").update(`${id}|${width}|${format}`).digest("hex");
+  return { hash, file: join(cacheRoot(), hash.slice(0, 2), `${hash}.${format}`) };
+}
+
 /** What a variant shows, whatever spelling of `src` asked for it. */
 async function identity(source: ImageSource): Promise<string | null> {
-  if (source.kind === "object") return `object:${source.bucket}/${source.key}`;
+  if (source.kind === "object") return objectIdentity(source.bucket, source.key);
   // Another site's image may change: its variants are renewed each day (older ones age out of the cache).
   if (source.kind === "remote") return `remote:${source.url}|${Math.floor(Date.now() / (REMOTE_MAX_AGE_S * 1000))}`;
   const info = await stat(source.file).catch(() => null);
@@ -113,8 +121,7 @@ async function identity(source: ImageSource): Promise<string | null> {
 export async function variantFor(source: ImageSource, width: ImageWidth, format: ImageFormat, admit?: () => Promise<void>): Promise<Variant | null> {
   const id = await identity(source);
   if (!id) return null;
-  const hash = createHash("sha256").update(`${id}|${width}|${format}`).digest("hex");
-  const file = join(cacheRoot(), hash.slice(0, 2), `${hash}.${format}`);
+  const { hash, file } = variantFile(id, width, format);
   const variant = (size: number): Variant => ({ file, size, etag: `"${hash.slice(0, 24)}"`, contentType: FORMAT_TYPES[format] });
 
   const bytes = recentVariants.get(file);
@@ -137,6 +144,30 @@ export async function variantFor(source: ImageSource, width: ImageWidth, format:
     inFlight.set(hash, pending);
   }
   return pending;
+}
+
+/**
+ * Forgets every variant of a stored object, on disk and in memory: call it once the object is
+ * deleted. Variants are named by bucket and key and served with immutable caching, so without this
+ * a deleted photo would stay reachable through /img at every size asked for before. Their names
+ * are hashes, but of a short list (the allowed widths times the formats), so each possible name is
+ * computed and deleted. A variant still being made is waited for, or it would be written after.
+ * The cache is this instance's (under UPLOADS_DIR), whichever backend stores the objects.
+ */
+export async function forgetVariants(bucket: Bucket, key: string): Promise<void> {
+  const id = objectIdentity(bucket, key);
+  const formats = Object.keys(FORMAT_TYPES) as ImageFormat[];
+  const names = IMAGE_WIDTHS.flatMap((width) => formats.map((format) => variantFile(id, width, format)));
+  await Promise.all(
+    names.map(async ({ hash, file }) => {
+      await inFlight.get(hash)?.catch(() => null);
+      recentVariants.delete(file);
+      const info = await stat(file).catch(() => null);
+      if (!info) return;
+      await rm(file, { force: true });
+      if (imageCache.total !== null) imageCache.total -= info.size;
+    }),
+  );
 }
 
 /**

@@ -18,7 +18,8 @@ import { fileTypeFromBuffer } from "file-type";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { INVALID_SVG_MESSAGE, looksLikeSvg, rasterizeSvg, SvgBusy, SVG_BUSY_MESSAGE, SvgRefused, SVG_MAX_BYTES } from "./svg.server";
-import { BUCKETS, deleteByUrl, namedKey, storage, type Bucket, type StorageBackend, type StoredObject } from "./storage/index.server";
+import { forgetVariants } from "./image.server";
+import { BUCKETS, namedKey, storage, type Bucket, type StorageBackend, type StoredObject } from "./storage/index.server";
 import { UPLOAD_TARGETS, type UploadRule } from "./upload-targets.server";
 import type { Toast } from "./toast";
 
@@ -198,7 +199,7 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
       await remember(rule.bucket, key);
       return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size };
     } catch (error) {
-      await backend.delete(rule.bucket, key).catch(() => undefined); // nothing half-written stays behind
+      await deleteStored(rule.bucket, key).catch(() => undefined); // nothing half-written stays behind
       if (error instanceof FileTooLarge) return { status: 413, message: tooLargeMessage(limit / MB) };
       throw error;
     } finally {
@@ -357,5 +358,16 @@ export async function parseUpload(request: Request, rules: Record<string, Upload
 
 /** Deletes files stored for a write that did not happen (no orphans). */
 export async function discard(stored: Record<string, StoredObject>): Promise<void> {
-  await Promise.all(Object.values(stored).map((object) => deleteByUrl(object.url).catch(() => undefined)));
+  await Promise.all(Object.values(stored).map((object) => deleteStored(object.bucket, object.key).catch(() => undefined)));
+}
+
+/**
+ * Deletes a stored file and every resized copy the image route made of it. Every deletion goes
+ * through here: the copies are kept apart from the file (and served with immutable caching), so
+ * deleting only the file would leave a photo deleted for privacy reachable through /img.
+ */
+export async function deleteStored(bucket: Bucket, key: string): Promise<void> {
+  await (await storage()).delete(bucket, key);
+  // After the file is gone, so that no copy can be made again from it.
+  await forgetVariants(bucket, key);
 }

@@ -18,7 +18,7 @@ import { inUseMessage, mediaUsages, type MediaUsage } from "~/lib/media-usage.se
 import { formatDateTime } from "~/lib/dates";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { BUCKETS, isBucket, isSafeKey, storage, type Bucket } from "~/lib/storage/index.server";
-import { discard } from "~/lib/upload.server";
+import { deleteStored, discard } from "~/lib/upload.server";
 import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
 import { showToast, type Toast } from "~/lib/toast";
 import { InlineAlert } from "~/components/admin/admin-form";
@@ -146,7 +146,7 @@ async function deleteFiles(ids: FormDataEntryValue[], log: ReturnType<typeof act
       continue;
     }
     // Its media_files row stays: the name is never given to another file (see upload.server.ts).
-    await backend.delete(file.bucket, file.key);
+    await deleteStored(file.bucket, file.key);
     await recordActivity(log, { action: "delete_file", targetLabel: basename(file.key) });
     deleted++;
   }

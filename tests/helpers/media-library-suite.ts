@@ -2,6 +2,7 @@
 // and media-library-s3.test.ts): upload and list in /admin/midia, pick a stored file in a
 // section's form, refuse to delete a file in use, delete an unused one, and keep shared files
 // when a row is replaced or deleted. Modules load after `configure` (S3 variables are read at import).
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bufferedFormRequest, formRequest, getRequest, routeArgs } from "./request";
 
@@ -13,6 +14,7 @@ type Portfolio = typeof import("~/routes/admin.portfolio");
 type Led = typeof import("~/routes/admin.led-panels");
 type Storage = typeof import("~/lib/storage/index.server");
 type Db = typeof import("~/lib/db.server");
+type Img = typeof import("~/routes/img");
 type Usage = typeof import("~/lib/media-usage.server");
 
 export function mediaLibrarySuite(name: string, configure: () => Promise<void>) {
@@ -26,6 +28,7 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
     let store: Storage;
     let db: Db["db"];
     let usage: Usage;
+    let img: Img;
     let cookie = "";
 
     beforeAll(async () => {
@@ -39,6 +42,7 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       store = await import("~/lib/storage/index.server");
       db = (await import("~/lib/db.server")).db;
       usage = await import("~/lib/media-usage.server");
+      img = await import("~/routes/img");
       cookie = await fx.sessionCookie();
     });
 
@@ -134,6 +138,31 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       expect(again.status).toBe(404);
       const invalid = await fx.dataOf(library.action, formRequest("/admin/midia", { intent: "delete", id: "outro-bucket/../x" }, { cookie }));
       expect(invalid.status).toBe(400);
+    });
+
+    it("deletes every resized copy of a deleted file: /img answers as for a missing file at every width and format", async () => {
+      const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 80, b: 30 } } })
+        .png()
+        .toBuffer();
+      const image = await uploadOne("arquivo_portfolio", new File([bytes], "foto-privada.png", { type: "image/png" }));
+      const resized = async (width: number, accept: string) =>
+        (await img.loader(routeArgs(getRequest(`/img?src=${encodeURIComponent(image.url)}&w=${width}`, { headers: { Accept: accept } })))) as Response;
+      const asked = [
+        [320, "image/webp"],
+        [640, "image/webp"],
+        [640, "image/png"],
+      ] as const;
+      // Each twice: made and written to disk, then served from the cache (small ones from memory).
+      for (const [width, accept] of asked) {
+        for (let i = 0; i < 2; i++) expect((await resized(width, accept)).status, `${width} ${accept}`).toBe(200);
+      }
+
+      const response = await fx.responseOf(library.action, formRequest("/admin/midia", { intent: "delete", id: image.id }, { cookie }));
+      expect(response.status).toBe(302);
+      expect(await exists(image.url)).toBe(false);
+      for (const [width, accept] of [...asked, [160, "image/avif"]] as const) {
+        expect((await resized(width, accept)).status, `${width} ${accept}`).toBe(404);
+      }
     });
 
     it("accepts only files of our storage, of the field's type, and never deletes a picked file when the save fails", async () => {

@@ -52,9 +52,3 @@ export function objectFromUrl(url: string | null | undefined): { bucket: Bucket;
   const ref = mediaRef(url);
   return ref ? { bucket: ref.bucket, key: ref.key } : null;
 }
-
-/** Deletes the stored object behind a URL we produced; foreign URLs are left alone. */
-export async function deleteByUrl(url: string | null | undefined): Promise<void> {
-  const object = objectFromUrl(url);
-  if (object) await (await storage()).delete(object.bucket, object.key);
-}
