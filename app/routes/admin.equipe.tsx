@@ -38,17 +38,26 @@ const inviteSchema = z.object({
 });
 
 const ACCOUNT_EXISTS = "Já existe uma conta com esse e-mail.";
+const ACCOUNT_DEACTIVATED = "Esta conta está desativada. Reative-a antes de enviar um novo convite.";
 
 /**
  * The invitation as the server checks it. Inviting someone again (the link was lost or expired)
- * sends a new link; anyone else with an account is refused (409).
+ * sends a new link; anyone else with an account is refused (409). So is a pending invitation
+ * that was deactivated: a deactivated account's links never work, so a new one would be shown as
+ * sent while it could not be used, and inviting is not the place to undo a deactivation quietly.
  */
 const inviteCheck = withServerCheck(inviteSchema, async ({ email }, ctx) => {
   const existing = await db.user.findUnique({ where: { email }, include: { roles: true } });
   if (existing && (existing.passwordHash || !existing.roles.some((r) => r.role === ADMIN_ROLE))) {
     ctx.addIssue({ code: "custom", path: ["email"], message: ACCOUNT_EXISTS });
+  } else if (existing?.deactivatedAt) {
+    ctx.addIssue({ code: "custom", path: ["email"], message: ACCOUNT_DEACTIVATED });
   }
 });
+
+/** The server check's refusals: a conflict with an account that exists (409), not a bad form. */
+const conflict = (submission: Parameters<typeof refusedWith>[0]) =>
+  refusedWith(submission, "email", ACCOUNT_EXISTS) || refusedWith(submission, "email", ACCOUNT_DEACTIVATED);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -86,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "invite") {
     const submission = await parseWithZod(form, { schema: inviteCheck, async: true });
-    if (submission.status !== "success") return reply({ lastResult: submission.reply() }, refusedWith(submission, "email", ACCOUNT_EXISTS) ? 409 : 400);
+    if (submission.status !== "success") return reply({ lastResult: submission.reply() }, conflict(submission) ? 409 : 400);
     const { email, name } = submission.value;
     const existing = await db.user.findUnique({ where: { email }, include: { roles: true } });
     const user =

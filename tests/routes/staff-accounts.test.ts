@@ -154,6 +154,51 @@ describe("invitations", () => {
     expect(invalid.body).toMatchObject({ lastResult: { error: { name: ["Use no máximo 100 caracteres"] } } });
     expect(invalid.body).not.toMatchObject({ lastResult: { error: { email: expect.anything() } } });
   });
+
+  it("refuses inviting again a pending invitation that was deactivated, until it is reactivated", async () => {
+    const { cookie } = await signedIn();
+    const email = "joao@agencia.com.br";
+    const inviteJoao = () => run(team.action as never, post("/admin/equipe", { intent: "invite", email }, cookie), { guarded: true });
+    expect((await inviteJoao()).status).toBe(200);
+    const joao = await db.user.findUniqueOrThrow({ where: { email } });
+    const deactivated = await run(team.action as never, post("/admin/equipe", { intent: "deactivate", id: joao.id }, cookie), { guarded: true });
+    expect(deactivated.status).toBe(302);
+
+    // A deactivated account's links never open, so no link is made and nothing claims success.
+    const since = Date.now();
+    const refused = await inviteJoao();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      lastResult: { error: { email: ["Esta conta está desativada. Reative-a antes de enviar um novo convite."] }, initialValue: { email } },
+    });
+    expect(refused.body.toast).toBeUndefined();
+    expect(refused.body.link).toBeUndefined();
+    expect(await db.accountToken.count({ where: { userId: joao.id } })).toBe(0);
+    expect((await db.user.findUniqueOrThrow({ where: { id: joao.id } })).deactivatedAt).not.toBeNull();
+    expect((await smtp.messages()).filter((m) => m.receivedAt >= since).flatMap((m) => m.to)).not.toContain(email);
+    const listed = await run(team.loader as never, getRequest("/admin/equipe", { cookie }), { guarded: true });
+    expect((listed.body.members as Array<{ email: string; status: string }>).find((m) => m.email === email)?.status).toBe("deactivated");
+
+    // Reactivated, the invitation can be sent again, and its link opens.
+    await run(team.action as never, post("/admin/equipe", { intent: "reactivate", id: joao.id }, cookie), { guarded: true });
+    const since2 = Date.now();
+    const again = await inviteJoao();
+    expect(again.status).toBe(200);
+    expect(again.body.toast).toMatchObject({ title: "Convite enviado" });
+    const token = tokenOf(linkIn(await waitForMail(smtp.mailboxUrl, email, since2)));
+    expect((await run(invite.loader as never, getRequest(`/admin/convite/${token}`), { params: { token } })).body).toMatchObject({ state: "valid", email });
+  });
+
+  it("gives no new-password link for a deactivated member", async () => {
+    const { cookie } = await signedIn();
+    const member = await createUser();
+    await db.user.update({ where: { id: member.id }, data: { deactivatedAt: new Date() } });
+    const refused = await run(team.action as never, post("/admin/equipe", { intent: "reset-link", id: member.id }, cookie), { guarded: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.toast).toMatchObject({ type: "error", description: "Só contas ativas recebem link de nova senha." });
+    expect(refused.body.link).toBeUndefined();
+    expect(await db.accountToken.count({ where: { userId: member.id } })).toBe(0);
+  });
 });
 
 describe("the team page's rules", () => {
@@ -231,6 +276,7 @@ describe("forgotten password", () => {
     expect(recipients).not.toContain("ninguem@agencia.com.br");
     expect(recipients).not.toContain(deactivated.email);
     expect(recipients).not.toContain(visitor.email);
+    expect(await db.accountToken.count({ where: { userId: { in: [deactivated.id, visitor.id] } } })).toBe(0);
     const row = await db.accountToken.findFirstOrThrow({ where: { userId: admin.id, purpose: "reset" } });
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(30 * 60 * 1000);
     expect(await everyStoredValue()).not.toContain(tokenOf(linkIn(mail)));
