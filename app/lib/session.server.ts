@@ -150,9 +150,12 @@ export async function sweepExpiredSessions(now = new Date()): Promise<number> {
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
+    // The address with its query, for a save too: after signing in, the admin is back at the form
+    // they were saving (`?editar=<id>`), where a copy kept in the browser is offered back.
     const url = new URL(request.url);
-    const target = request.method === "GET" ? `${url.pathname}${url.search}` : url.pathname;
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(target)}`);
+    // React Router's own mark on a form posted to an index route is not part of the page's address.
+    if (url.searchParams.has("index")) url.searchParams.delete("index");
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   }
   if (!user.isAdmin) {
     const clear = await destroyUserSession(request);

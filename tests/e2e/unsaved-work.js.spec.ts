@@ -147,3 +147,27 @@ test("a post being written is kept in the browser and offered back after the tab
   await expect(again.getByRole("alert").filter({ hasText: "Há uma versão deste post que não foi salva" })).toHaveCount(0);
   await context.request.post("/admin/blog", { form: { intent: "delete", id: new URL(href, "http://x").searchParams.get("editar")! }, maxRedirects: 0 });
 });
+
+test("a save that finds the session ended keeps the post in the browser, offered back once signed in again", async ({ page, context }) => {
+  await signIn(page, "/admin/blog");
+  const href = (await page
+    .getByRole("link", { name: /^Editar / })
+    .first()
+    .getAttribute("href"))!;
+  await page.goto(href);
+  await formReady(page);
+  const title = unique("Título escrito com a sessão encerrada");
+  await page.locator('[name="title"]').fill(title);
+  await expect.poll(() => page.evaluate((title) => Object.values(localStorage).some((value) => value.includes(title)), title)).toBe(true);
+  await context.clearCookies(); // the session ends (signed out elsewhere, or idle) while the post is edited
+  await page.getByRole("button", { name: "Atualizar Post" }).click();
+  // Nothing was saved: the sign-in leads back to this post's form...
+  await expect(page).toHaveURL(`/admin/login?redirectTo=${encodeURIComponent(href.split("#")[0]!)}`);
+  // ...where the copy kept in the browser is offered back.
+  await signIn(page, href);
+  await formReady(page);
+  const offer = page.getByRole("alert").filter({ hasText: "Há uma versão deste post que não foi salva" });
+  await offer.getByRole("button", { name: "Restaurar versão não salva" }).click();
+  await expect(page.locator('[name="title"]')).toHaveValue(title);
+  await page.evaluate(() => localStorage.clear());
+});

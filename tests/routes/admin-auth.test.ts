@@ -6,6 +6,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/admin_.lo
 import { action as logoutAction } from "~/routes/admin_.logout";
 import { loader as adminLayoutLoader } from "~/routes/admin.tsx";
 import { loader as dashboardLoader } from "~/routes/admin.dashboard";
+import { action as blogAction } from "~/routes/admin.blog";
 import { createHash } from "node:crypto";
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_REFRESH_MS, sessionCookie } from "~/lib/session.server";
 import { cookiesFrom, formRequest, getRequest } from "../helpers/request";
@@ -121,6 +122,17 @@ describe("admin guard and sign-out", () => {
     const response = await responseOf(layoutLoader as never, getRequest("/admin/portfolio?editar=abc"));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin/login?redirectTo=${encodeURIComponent("/admin/portfolio?editar=abc")}`);
+  });
+
+  it("sends a save whose session ended to the login, and back to the form it was saving", async () => {
+    for (const [path, target] of [
+      ["/admin/blog?editar=7", "/admin/blog?editar=7"],
+      ["/admin/blog?index&editar=7", "/admin/blog?editar=7"],
+    ]) {
+      const response = await responseOf(underAdminLayout(blogAction as never), formRequest(path!, { title: "Texto que não pode se perder" }));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/admin/login?redirectTo=${encodeURIComponent(target!)}`);
+    }
   });
 
   it("refuses a session whose user lost the admin role and revokes it", async () => {

@@ -99,21 +99,27 @@ export function AdminForm({
   recordId?: string;
   /** Shown when a file upload went through and the save succeeded. */
   uploadDoneToast?: Toast;
-  /** Called once the form was saved (its page moved on after the save). */
+  /** Called once the form was saved (its save's answer brought the page back at another address). */
   onSaved?: () => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef);
   // A refused save comes back as the action's data: the form stays, with its changes unsaved.
   useEffect(() => unsaved.notSaved(), [actionData, unsaved]);
-  // The form goes away while its save was under way only when the save moved the page on.
+  // The form goes away while its save is under way when the save's answer moves the page on
+  // (React Router has already written the new address). A save that worked comes back to this page
+  // at another address (the list, `?salvo=`). One that ended on the sign-in page (the session ended
+  // on the way) or on this same address (an error screen) saved nothing: its work is kept.
   const saved = useRef(onSaved);
   useEffect(() => {
     saved.current = onSaved;
   }, [onSaved]);
+  const savingFrom = useRef<{ pathname: string; address: string } | null>(null);
   useEffect(
     () => () => {
-      if (unsaved.wasSaving()) saved.current?.();
+      const from = savingFrom.current;
+      const { pathname, search } = window.location;
+      if (unsaved.wasSaving() && from && pathname === from.pathname && pathname + search !== from.address) saved.current?.();
     },
     [unsaved],
   );
@@ -139,6 +145,7 @@ export function AdminForm({
     form.onSubmit(event);
     if (event.defaultPrevented) return;
     unsaved.saving();
+    savingFrom.current = { pathname: window.location.pathname, address: window.location.pathname + window.location.search };
     const element = event.currentTarget;
     const inputs = Array.from(element.querySelectorAll<HTMLInputElement>('input[type="file"]')).filter((input) => input.name && input.files?.[0]);
     if (inputs.length === 0) return; // React Router submits it (pending state through useNavigation)
