@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formConstraint } from "~/lib/forms/constraint";
@@ -227,6 +227,10 @@ function SectionAlert({ actionData, intent }: { actionData: ActionData | undefin
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   useToastFrom(actionData);
+  // A save that worked redirects back here: its forms start empty, as after a page load without
+  // JavaScript (the passwords typed would otherwise stay in the fields). A refused save keeps
+  // the location, and what was typed stays next to its errors.
+  const { key } = useLocation();
   return (
     <AdminPage title="Minha conta">
       <p className="mb-6 text-slate-600">
@@ -234,8 +238,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {loaderData.email}
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
-        <ChangePassword actionData={actionData} />
-        <TwoFactor loaderData={loaderData} actionData={actionData} />
+        <ChangePassword key={`senha:${key}`} actionData={actionData} />
+        <TwoFactor key={`duas-etapas:${key}`} loaderData={loaderData} actionData={actionData} />
       </div>
       <Sessions sessions={loaderData.sessions} />
     </AdminPage>

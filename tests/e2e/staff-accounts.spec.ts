@@ -2,7 +2,8 @@
 // scripts/e2e-server.ts; its mailbox is read here): an invitation accepted from the e-mail, the
 // forgotten password answered alike for an unknown address and reset from the e-mail (and its
 // link refused the second time), two-factor setup then sign-in with a code and with a recovery
-// code, a deactivation ending a live session, and "Sair de todos os outros dispositivos". The
+// code, a deactivation ending a live session, "Sair de todos os outros dispositivos", and a password
+// change (its form emptied, the other sessions ended). The
 // detailed rules are in tests/routes/staff-accounts.test.ts.
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
@@ -208,4 +209,27 @@ test("“Sair de todos os outros dispositivos” ends the other sessions and kee
   await expect(phone).toHaveURL(/\/admin\/login/);
   await member.goto("/admin/dashboard");
   await expect(member).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test("changing the password empties its form and ends the other sessions", async ({ browser }, testInfo) => {
+  const admin = await browserOf(browser, testInfo);
+  const member = await browserOf(browser, testInfo);
+  const phone = await browserOf(browser, testInfo);
+  await signIn(admin);
+  const email = uniqueEmail("nova-senha", testInfo);
+  await inviteAndAccept(admin, member, email);
+  await signInAs(phone, email, PASSWORD);
+  await expect(phone).toHaveURL(/\/admin\/dashboard$/);
+
+  await member.goto("/admin/conta");
+  await formReady(member);
+  await member.getByLabel("Senha atual").fill(PASSWORD);
+  await member.getByLabel(/^Nova senha/).fill("outra-senha-da-equipe-7");
+  await member.getByLabel("Confirme a nova senha").fill("outra-senha-da-equipe-7");
+  await member.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(toast(member, "Senha alterada")).toBeVisible();
+  for (const label of ["Senha atual", /^Nova senha/, "Confirme a nova senha"]) await expect(member.getByLabel(label)).toHaveValue("");
+
+  await phone.reload();
+  await expect(phone).toHaveURL(/\/admin\/login/);
 });
