@@ -3,8 +3,8 @@
 // forgotten password answered alike for an unknown address and reset from the e-mail (and its
 // link refused the second time), two-factor setup then sign-in with a code and with a recovery
 // code, a deactivation ending a live session, "Sair de todos os outros dispositivos", and a password
-// change (its form emptied, the other sessions ended). The
-// detailed rules are in tests/routes/staff-accounts.test.ts.
+// change (its form emptied, the other sessions ended). The detailed rules are in
+// tests/routes/staff-accounts.test.ts.
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
