@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { TOAST_EVENT, type Toast } from "~/lib/toast";
 
 /**
- * Server-rendered toast region. It is present in the HTML (so it shows without JavaScript);
- * with JavaScript it slides in and dismisses itself. Client code can show more toasts by
- * calling `showToast` (a window event).
+ * Server-rendered toast region. It is present in the HTML (so it shows without JavaScript), and
+ * a toast hides itself after a few seconds and lets taps through to what is under it (app.css),
+ * with JavaScript or without. Client code can show more toasts by calling `showToast` (a window event).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [items, setItems] = useState<Array<Toast & { id: number }>>(() => (toast ? [{ ...toast, id: 0 }] : []));
@@ -42,7 +42,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
         <div
           key={t.id}
           data-toast={t.type}
-          className={`toast-in pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg ${
+          className={`toast-in w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg ${
             t.type === "error" ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-white text-slate-900"
           }`}
         >
