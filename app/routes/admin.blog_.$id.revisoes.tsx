@@ -17,7 +17,7 @@ import { activityScope } from "~/lib/activity.server";
 import { formatDateTime } from "~/lib/dates";
 import { logFailure, rejected, saved } from "~/lib/admin-action.server";
 import { formatScheduleDate } from "~/lib/blog-schedule";
-import { findRevision, listRevisions, restoreRevision, revisionsKept, snapshotOf, type Snapshot } from "~/lib/blog/revisions.server";
+import { findRevision, listRevisions, restoreRevision, revisionsKept, snapshotOf, type MissingFiles, type Snapshot } from "~/lib/blog/revisions.server";
 import { db } from "~/lib/db.server";
 import { readFormData } from "~/lib/form-data.server";
 import { blogHtmlForPage } from "~/lib/sanitize.server";
@@ -87,6 +87,41 @@ function whoOf(revision: { actorEmail: string; actorName: string }): string {
   return revision.actorName ? `${revision.actorName} (${revision.actorEmail})` : revision.actorEmail;
 }
 
+/** The most file names the message lists: the toast travels in a cookie, which browsers cap at 4 KB. */
+const NAMES_SHOWN = 5;
+
+/** "“a.jpg”", "“a.jpg” e “b.jpg”", "“a.jpg”, “b.jpg” e “c.jpg”"; past NAMES_SHOWN names, "“a.jpg”, …, “e.jpg” e mais 3". */
+function quotedList(names: string[]): string {
+  const quoted = names.slice(0, NAMES_SHOWN).map((name) => `“${name}”`);
+  if (names.length > NAMES_SHOWN) quoted.push(`mais ${names.length - NAMES_SHOWN}`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} e ${quoted.at(-1)}` : (quoted[0] ?? "");
+}
+
+/**
+ * What the restore did not bring back because the version's files were deleted from the library
+ * (the post would show a broken image), in the success message: the admin sees the post is not
+ * exactly the version, and why.
+ */
+function missingFilesNote(missing: MissingFiles, post: { socialImage: string | null }): string {
+  const notes = missing.keptColumns.map((column) => {
+    if (column === "coverImage") return "A imagem de capa desta versão foi excluída da biblioteca; a capa atual foi mantida.";
+    if (column === "socialImage") {
+      return post.socialImage
+        ? "A imagem para redes sociais desta versão foi excluída da biblioteca; a imagem atual foi mantida."
+        : "A imagem para redes sociais desta versão foi excluída da biblioteca; o post continua sem imagem própria (as redes sociais mostram a capa).";
+    }
+    const label = FIELDS.find((field) => field.column === column)?.label ?? column;
+    return `O arquivo de “${label}” desta versão foi excluído da biblioteca; o arquivo atual foi mantido.`;
+  });
+  const images = missing.contentImages;
+  if (images.length === 1) notes.push(`A imagem ${quotedList(images)} do texto desta versão foi excluída da biblioteca e foi retirada do texto.`);
+  if (images.length > 1) notes.push(`As imagens ${quotedList(images)} do texto desta versão foram excluídas da biblioteca e foram retiradas do texto.`);
+  const links = missing.contentLinks;
+  if (links.length === 1) notes.push(`O link para ${quotedList(links)}, excluído da biblioteca, virou texto simples.`);
+  if (links.length > 1) notes.push(`Os links para ${quotedList(links)}, excluídos da biblioteca, viraram texto simples.`);
+  return notes.map((note) => ` ${note}`).join("");
+}
+
 function numberParam(value: string | null): number | null {
   return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
 }
@@ -145,10 +180,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.status === "not-found") return rejected({ lastResult: null, toast: REVISION_NOT_FOUND }, 404);
   const restoredWhen = formatDateTime(result.restoredAt);
   const slugNote = result.keptSlug ? ` O slug “${result.keptSlug}” agora é de outro post: este manteve o slug atual.` : "";
+  const filesNote = missingFilesNote(result.missing, result.post);
   return saved(`/admin/blog?editar=${result.post.id}`, {
     type: "success",
     title: "Versão restaurada",
-    description: `O post voltou à versão de ${restoredWhen}.${slugNote}`,
+    description: `O post voltou à versão de ${restoredWhen}.${slugNote}${filesNote}`,
   });
 }
 

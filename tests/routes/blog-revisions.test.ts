@@ -8,6 +8,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { action as blogAction } from "~/routes/admin.blog";
+import { action as libraryAction } from "~/routes/admin.midia";
+import { loader as mediaLoader } from "~/routes/media.$";
+import { objectFromUrl, storage } from "~/lib/storage/index.server";
 import { action, loader, REVISION_NOT_FOUND } from "~/routes/admin.blog_.$id.revisoes";
 import { loader as postLoader } from "~/routes/_site.blog.$slug";
 import { getToast } from "~/lib/toast.server";
@@ -48,7 +51,7 @@ async function createPost(cookie: string, slug: string, fields: Record<string, s
 }
 
 /** Saves the post again with `fields` changed (the form sends every field; the cover stays). */
-async function edit(cookie: string, post: { id: string }, fields: Record<string, string>) {
+async function edit(cookie: string, post: { id: string }, fields: Record<string, string | Blob>) {
   const current = await db.blogPost.findUniqueOrThrow({ where: { id: post.id } });
   await save(cookie, {
     id: current.id,
@@ -83,6 +86,39 @@ async function visit(slug: string): Promise<{ status: number; slug?: string; loc
 
 const restore = (cookie: string, id: string, revision: number | string) =>
   run(action, formRequest(history(id, `?versao=${revision}`), { intent: "restaurar", revision: String(revision) }, { cookie }), id);
+
+/** The toast a redirect carries (its flash cookie read back). */
+async function toastOf(response: Response) {
+  return (await getToast(new Request("http://x", { headers: { cookie: response.headers.get("Set-Cookie")!.split(";")[0]! } }))).toast;
+}
+
+/** Deletes a stored file through the media library, as the admin does (it must not be in use). */
+async function deleteFromLibrary(cookie: string, url: string) {
+  const object = objectFromUrl(url)!;
+  const response = await responseOf(libraryAction, formRequest("/admin/midia", { intent: "delete", id: `${object.bucket}/${object.key}` }, { cookie }));
+  expect(response.status, `${url}: ${await response.clone().text()}`).toBe(302);
+}
+
+/** Uploads an image to the media library (blog bucket) and returns its URL. */
+async function uploadToLibrary(cookie: string, name: string): Promise<string> {
+  const response = await responseOf(libraryAction, formRequest("/admin/midia", { intent: "upload", arquivo_blog: png(name) }, { cookie }));
+  expect(response.status, await response.clone().text()).toBe(302);
+  const row = await db.mediaFile.findFirstOrThrow({ where: { bucket: "blog-media" }, orderBy: { createdAt: "desc" } });
+  expect(row.key.endsWith(name), row.key).toBe(true);
+  return (await storage()).publicUrl("blog-media", row.key);
+}
+
+/** The status /media/... answers for a stored file's URL. */
+async function served(url: string): Promise<number> {
+  const path = new URL(url, "http://x").pathname;
+  try {
+    const result = (await mediaLoader(routeArgs(getRequest(path), { "*": path.replace(/^\/media\//, "") }))) as Response;
+    return result.status;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
 
 afterEach(() => {
   (env as { POST_REVISIONS_KEEP: number }).POST_REVISIONS_KEEP = 50;
@@ -280,6 +316,87 @@ describe("restoring a version", () => {
     expect(gone.init.status).toBe(404);
     expect(await db.blogPostRevision.count()).toBe(before);
     expect((await db.blogPost.findUniqueOrThrow({ where: { id: post.id } })).title).toBe("Post recusa");
+  });
+});
+
+describe("restoring a version whose files were deleted from the library", () => {
+  it("keeps the post's current cover and social image, says so, and the post shows no broken image", async () => {
+    const { cookie } = await editor();
+    await save(cookie, { ...base, title: "Post capa-excluida", slug: "capa-excluida", cover_image: png("capa-a.png"), social_image: png("social-a.png") });
+    const post = await db.blogPost.findUniqueOrThrow({ where: { slug: "capa-excluida" } });
+    const [oldCover, oldSocial] = [post.coverImage, post.socialImage!];
+    await edit(cookie, post, { title: "Título novo", cover_image: png("capa-d.png"), social_image: png("social-d.png") });
+    const edited = await db.blogPost.findUniqueOrThrow({ where: { id: post.id } });
+    expect([edited.coverImage, edited.socialImage]).not.toContain(oldCover);
+    // No longer used by the live post: the library lets the admin delete them (revisions do not count as "in use").
+    await deleteFromLibrary(cookie, oldCover);
+    await deleteFromLibrary(cookie, oldSocial);
+    expect(await served(oldCover)).toBe(404);
+
+    const first = await db.blogPostRevision.findFirstOrThrow({ where: { postId: post.id }, orderBy: { id: "asc" } });
+    const response = (await restore(cookie, post.id, first.id)) as Response;
+    expect(response.status).toBe(302);
+    const restored = await db.blogPost.findUniqueOrThrow({ where: { id: post.id } });
+    expect(restored.title).toBe("Post capa-excluida");
+    expect(restored.coverImage).toBe(edited.coverImage);
+    expect(restored.socialImage).toBe(edited.socialImage);
+    expect(await served(restored.coverImage)).toBe(200);
+    expect(await served(restored.socialImage!)).toBe(200);
+    const toast = await toastOf(response);
+    expect(toast).toMatchObject({ type: "success", title: "Versão restaurada" });
+    expect(toast!.description).toContain("A imagem de capa desta versão foi excluída da biblioteca; a capa atual foi mantida.");
+    expect(toast!.description).toContain("A imagem para redes sociais desta versão foi excluída da biblioteca; a imagem atual foi mantida.");
+    // The new revision is the post as it is now: restoring it later brings back the files that exist.
+    const newest = await db.blogPostRevision.findFirstOrThrow({ where: { postId: post.id }, orderBy: { id: "desc" } });
+    expect(newest.snapshot).toMatchObject({ coverImage: edited.coverImage, socialImage: edited.socialImage });
+
+    // A post with no social image of its own keeps none (the networks show the cover).
+    await edit(cookie, post, { title: "Sem imagem social" });
+    expect((await db.blogPost.findUniqueOrThrow({ where: { id: post.id } })).socialImage).toBeNull();
+    const again = (await restore(cookie, post.id, first.id)) as Response;
+    expect((await db.blogPost.findUniqueOrThrow({ where: { id: post.id } })).socialImage).toBeNull();
+    expect((await toastOf(again))!.description).toContain("o post continua sem imagem própria (as redes sociais mostram a capa)");
+  });
+
+  it("brings the version's files back when they still exist, with no note", async () => {
+    const { cookie } = await editor();
+    const post = await createPost(cookie, "capa-existe");
+    await edit(cookie, post, { cover_image: png("capa-nova.png") });
+    const first = await db.blogPostRevision.findFirstOrThrow({ where: { postId: post.id }, orderBy: { id: "asc" } });
+    const response = (await restore(cookie, post.id, first.id)) as Response;
+    expect((await db.blogPost.findUniqueOrThrow({ where: { id: post.id } })).coverImage).toBe(post.coverImage);
+    expect((await toastOf(response))!.description).not.toContain("biblioteca");
+  });
+
+  it("takes the deleted files' images out of the restored content and turns links to them into text; files that exist stay", async () => {
+    const { cookie } = await editor();
+    const [imageA, imageB, attachment] = [
+      await uploadToLibrary(cookie, "texto-a.png"),
+      await uploadToLibrary(cookie, "texto-b.png"),
+      await uploadToLibrary(cookie, "anexo.png"),
+    ];
+    const content =
+      `<p>Antes</p><figure><img src="${imageA}" alt="A" /><figcaption>Legenda A</figcaption></figure>` +
+      `<p><img src="${imageB}" alt="B" /></p><p><a href="${attachment}">baixar o anexo</a></p>`;
+    const post = await createPost(cookie, "texto-com-imagens", { content });
+    expect(post.content).toContain(imageA);
+    await edit(cookie, post, { content: "<p>Sem imagens</p>" });
+    await deleteFromLibrary(cookie, imageA);
+    await deleteFromLibrary(cookie, attachment);
+
+    const first = await db.blogPostRevision.findFirstOrThrow({ where: { postId: post.id }, orderBy: { id: "asc" } });
+    const response = (await restore(cookie, post.id, first.id)) as Response;
+    expect(response.status).toBe(302);
+    const restored = (await db.blogPost.findUniqueOrThrow({ where: { id: post.id } })).content;
+    expect(restored).not.toContain(imageA);
+    expect(restored).not.toContain(attachment);
+    expect(restored).toContain(`<img src="${imageB}"`);
+    expect(restored).toContain("<figcaption>Legenda A</figcaption>");
+    expect(restored).toContain("baixar o anexo");
+    expect(restored).toContain("<p>Antes</p>");
+    const toast = await toastOf(response);
+    expect(toast!.description).toContain("A imagem “texto-a.png” do texto desta versão foi excluída da biblioteca e foi retirada do texto.");
+    expect(toast!.description).toContain("O link para “anexo.png”, excluído da biblioteca, virou texto simples.");
   });
 });
 

@@ -8,15 +8,25 @@
 // Keeping a revision happens after the post itself was written and never fails that save: the
 // post is stored, and answering "Erro ao salvar" would make the editor save (or create) again.
 // A failure is reported in the server's log.
+//
+// Revisions do not keep their files in use: the media library may delete a file only an old
+// revision names (otherwise no file a post ever used could be deleted). So a restore checks the
+// version's files in the storage and never brings back one that is gone: a file column keeps the
+// post's current file, and the content loses its images of deleted files (links to them become
+// plain text). The restore's result names what was kept or taken out, for the admin's message.
+import { basename } from "node:path";
 import type { RouterContextProvider } from "react-router";
+import sanitize from "sanitize-html";
 import { Prisma, type BlogPost } from "../../generated/prisma-sqlite/client.ts";
 import { describeChanges, recordActivity, type ActivityScope } from "../activity.server";
 import { formatDateTime } from "../dates";
 import { logFailure } from "../admin-action.server";
 import { adminUser } from "../admin-guard.server";
+import { SECTIONS } from "../admin/sections";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { sanitizeBlogHtml } from "../sanitize.server";
+import { objectFromUrl, storage } from "../storage/index.server";
 import { rememberSlugChange } from "./slug-redirects.server";
 
 /** Columns that are the row's identity and bookkeeping, not what an editor wrote. */
@@ -141,13 +151,111 @@ function restorableValues(snapshot: Snapshot): Record<string, unknown> {
   return values;
 }
 
-export type RestoreResult = { status: "not-found" } | { status: "restored"; post: BlogPost; restoredAt: Date; keptSlug: string | null };
+/** What a restore left out because the version's files were deleted from the library. */
+export interface MissingFiles {
+  /** File columns (coverImage, socialImage...) that kept the post's current file. */
+  keptColumns: string[];
+  /** Names of the deleted files whose images were taken out of the restored content. */
+  contentImages: string[];
+  /** Names of the deleted files whose links in the restored content became plain text. */
+  contentLinks: string[];
+}
+
+export type RestoreResult = { status: "not-found" } | { status: "restored"; post: BlogPost; restoredAt: Date; keptSlug: string | null; missing: MissingFiles };
+
+/**
+ * Whether a URL names one of our stored files that no longer exists (a foreign URL is never
+ * "gone": we cannot tell). Answers are cached in `seen` by file, so each file is asked once.
+ */
+async function isGone(url: string, seen: Map<string, Promise<boolean>>): Promise<boolean> {
+  const object = objectFromUrl(url);
+  if (!object) return false;
+  const id = `${object.bucket}/${object.key}`;
+  let gone = seen.get(id);
+  if (!gone) {
+    gone = storage().then(async (backend) => (await backend.head(object.bucket, object.key)) === null);
+    seen.set(id, gone);
+  }
+  return gone;
+}
+
+/** Parsing as in sanitize-html, but keeping every tag and attribute: the content was sanitized already. */
+const KEEP_ALL: sanitize.IOptions = { allowedTags: false, allowedAttributes: false, allowVulnerableTags: true };
+
+/** The URLs of the content's images and links, as the browser reads them (character references decoded). */
+function contentUrls(html: string): { images: string[]; links: string[] } {
+  const images: string[] = [];
+  const links: string[] = [];
+  sanitize(html, {
+    ...KEEP_ALL,
+    exclusiveFilter: (frame) => {
+      if (frame.tag === "img" && frame.attribs.src) images.push(frame.attribs.src);
+      if (frame.tag === "a" && frame.attribs.href) links.push(frame.attribs.href);
+      return false;
+    },
+  });
+  return { images, links };
+}
+
+/**
+ * The content without what names a deleted file: an image of one is taken out (a broken image is
+ * worse than none), a link to one keeps its text and loses its address.
+ */
+async function withoutMissingFiles(html: string, seen: Map<string, Promise<boolean>>): Promise<{ html: string; images: string[]; links: string[] }> {
+  const urls = contentUrls(html);
+  const goneImages = new Set<string>();
+  const goneLinks = new Set<string>();
+  for (const url of urls.images) if (await isGone(url, seen)) goneImages.add(url);
+  for (const url of urls.links) if (await isGone(url, seen)) goneLinks.add(url);
+  if (goneImages.size === 0 && goneLinks.size === 0) return { html, images: [], links: [] };
+  const cleaned = sanitize(html, {
+    ...KEEP_ALL,
+    exclusiveFilter: (frame) => frame.tag === "img" && goneImages.has(frame.attribs.src ?? ""),
+    transformTags: {
+      a: (tagName, attribs) => {
+        if (!goneLinks.has(attribs.href ?? "")) return { tagName, attribs };
+        const { href: _href, target: _target, rel: _rel, ...rest } = attribs;
+        return { tagName, attribs: rest };
+      },
+    },
+  });
+  const names = (urls: Set<string>) => [...new Set([...urls].map((url) => basename(objectFromUrl(url)!.key)))];
+  return { html: cleaned, images: names(goneImages), links: names(goneLinks) };
+}
+
+/**
+ * Takes out of `values` (what a restore writes) the files that were deleted since the version was
+ * saved: a file column keeps the post's current value, the content loses them (see the top of this
+ * file). A value the restore does not change is left alone, even if its file is gone: the restore
+ * does not make that worse.
+ */
+async function dropMissingFiles(values: Record<string, unknown>, before: BlogPost): Promise<MissingFiles> {
+  const seen = new Map<string, Promise<boolean>>();
+  const missing: MissingFiles = { keptColumns: [], contentImages: [], contentLinks: [] };
+  const current = before as unknown as Record<string, unknown>;
+  for (const column of SECTIONS.blog.fileColumns) {
+    const url = values[column];
+    if (typeof url !== "string" || url === "" || url === current[column]) continue;
+    if (await isGone(url, seen)) {
+      delete values[column];
+      missing.keptColumns.push(column);
+    }
+  }
+  if (typeof values.content === "string" && values.content !== before.content) {
+    const content = await withoutMissingFiles(values.content, seen);
+    values.content = content.html;
+    missing.contentImages = content.images;
+    missing.contentLinks = content.links;
+  }
+  return missing;
+}
 
 /**
  * Writes revision `revisionId`'s fields back into post `postId` and records that as a new
  * revision (the restored one stays in the history too) and in the activity log. When the
  * revision's slug belongs to another post now, the post keeps its current slug (`keptSlug` says
- * which slug could not come back).
+ * which slug could not come back). A file of the version that was deleted from the library is not
+ * brought back (`missing` says which; see the top of this file).
  */
 export async function restoreRevision(
   context: Readonly<RouterContextProvider>,
@@ -158,6 +266,7 @@ export async function restoreRevision(
   const [before, revision] = await Promise.all([db.blogPost.findUnique({ where: { id: postId } }), findRevision(postId, revisionId)]);
   if (!before || !revision) return { status: "not-found" };
   const values = restorableValues(revision.snapshot);
+  const missing = await dropMissingFiles(values, before);
   let keptSlug: string | null = null;
   if (typeof values.slug === "string" && values.slug !== before.slug) {
     const owner = await db.blogPost.findFirst({ where: { slug: values.slug, NOT: { id: postId } }, select: { id: true } });
@@ -181,5 +290,5 @@ export async function restoreRevision(
     targetLabel: post.title,
     summary: `Versão de ${when}${revision.actorEmail ? ` (${revision.actorName || revision.actorEmail})` : ""}; ${changes}`,
   });
-  return { status: "restored", post, restoredAt: revision.createdAt, keptSlug };
+  return { status: "restored", post, restoredAt: revision.createdAt, keptSlug, missing };
 }
