@@ -17,7 +17,16 @@ import { activityScope } from "~/lib/activity.server";
 import { formatDateTime } from "~/lib/dates";
 import { logFailure, rejected, saved } from "~/lib/admin-action.server";
 import { formatScheduleDate } from "~/lib/blog-schedule";
-import { findRevision, listRevisions, restoreRevision, revisionsKept, snapshotOf, type MissingFiles, type Snapshot } from "~/lib/blog/revisions.server";
+import {
+  findRevision,
+  listRevisions,
+  NOT_EDITABLE,
+  restoreRevision,
+  revisionsKept,
+  snapshotOf,
+  type MissingFiles,
+  type Snapshot,
+} from "~/lib/blog/revisions.server";
 import { db } from "~/lib/db.server";
 import { readFormData } from "~/lib/form-data.server";
 import { blogHtmlForPage } from "~/lib/sanitize.server";
@@ -65,7 +74,7 @@ function shownValue(kind: string, value: Snapshot[string] | undefined): string {
 function fieldsOf(snapshot: Snapshot, current: Snapshot): ShownField[] {
   const known = new Set(FIELDS.map((field) => field.column));
   const extra = Object.keys(snapshot)
-    .filter((column) => !known.has(column) && column !== "content")
+    .filter((column) => !known.has(column) && column !== "content" && !NOT_EDITABLE.has(column))
     .map((column) => ({ column, label: column, kind: "text" as const }));
   return [...FIELDS, ...extra]
     .filter((field) => field.column in snapshot)

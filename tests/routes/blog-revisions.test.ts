@@ -169,10 +169,11 @@ describe("the revision history", () => {
     expect(page.revisions.at(-1)!.when).toBe(expected);
     expect(rows[0]!.snapshot).toMatchObject({ title: "Post historico", slug: "historico", content: "<p>Primeira versão</p>", excerpt: "Resumo do post." });
     expect(rows[1]!.snapshot).toMatchObject({ title: "Segundo título", content: "<p>Segunda versão</p>" });
-    // Every editable column is in the snapshot (a column added later is kept too); identity and timestamps are not.
+    // Every editable column is in the snapshot (a column added later is kept too); identity,
+    // timestamps and the scheduler's bookkeeping are not.
     expect(Object.keys(rows[0]!.snapshot as object).sort()).toEqual(
       Object.keys(post)
-        .filter((column) => !["id", "createdAt", "updatedAt"].includes(column))
+        .filter((column) => !["id", "createdAt", "updatedAt", "scheduleLogPending"].includes(column))
         .sort(),
     );
   });
@@ -210,7 +211,14 @@ describe("the revision history", () => {
         postId: post.id,
         title: "X",
         slug: "mostrar",
-        snapshot: { title: "X", slug: "mostrar", content: '<p onclick="x()">Oi</p><script>alert(1)</script>', campoNovo: "valor de um campo futuro" },
+        snapshot: {
+          title: "X",
+          slug: "mostrar",
+          content: '<p onclick="x()">Oi</p><script>alert(1)</script>',
+          campoNovo: "valor de um campo futuro",
+          // The scheduler's bookkeeping, kept by older revisions: not an editor's field.
+          scheduleLogPending: false,
+        },
       },
     });
     const shown = await historyOf(cookie, post.id, `?versao=${hostile.id}`);
@@ -218,6 +226,8 @@ describe("the revision history", () => {
     expect(shown.selected!.html).not.toMatch(/script|onclick/);
     expect(shown.selected!.source).toContain("<script>");
     expect(shown.selected!.fields.find((f) => f.column === "campoNovo")).toMatchObject({ value: "valor de um campo futuro" });
+    expect(shown.selected!.fields.map((f) => f.column)).not.toContain("scheduleLogPending");
+    expect(page.selected!.fields.map((f) => f.column)).not.toContain("scheduleLogPending");
 
     for (const query of ["?versao=999999", "?versao=abc", "?versao=-1"]) {
       const missing = await historyOf(cookie, post.id, query);

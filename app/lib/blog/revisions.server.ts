@@ -29,8 +29,12 @@ import { sanitizeBlogHtml } from "../sanitize.server";
 import { objectFromUrl, storage } from "../storage/index.server";
 import { rememberSlugChange } from "./slug-redirects.server";
 
-/** Columns that are the row's identity and bookkeeping, not what an editor wrote. */
-const NOT_EDITABLE = new Set(["id", "createdAt", "updatedAt"]);
+/**
+ * Columns that are the row's identity and bookkeeping, not what an editor wrote: not kept in a
+ * revision, not shown in the history (older revisions may hold them), never restored.
+ * `scheduleLogPending` is the scheduler's note that a scheduled post's going public is still to be logged.
+ */
+export const NOT_EDITABLE: ReadonlySet<string> = new Set(["id", "createdAt", "updatedAt", "scheduleLogPending"]);
 /**
  * Kept in every revision (and shown), but a restore leaves them as they are: bringing back an old
  * text must not unpublish the post or move its publication date. The publishing control decides.
