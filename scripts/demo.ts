@@ -10,10 +10,13 @@ import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "./lib/seed-data/demo-admi
 import { productionServerArgs } from "./lib/server-process.ts";
 
 const root = join(import.meta.dirname, "..");
+const port = process.env.PORT || "3000";
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "development",
   SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString("base64url"),
+  // The site's own address (canonical links, invitation and password links) is where it runs.
+  SITE_URL: process.env.SITE_URL || `http://localhost:${port}`,
 };
 
 for (const script of ["scripts/migrate.ts", "scripts/seed.ts"]) {
@@ -21,7 +24,6 @@ for (const script of ["scripts/migrate.ts", "scripts/seed.ts"]) {
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 
-const port = env.PORT || "3000";
 console.log(`
   Site:   http://localhost:${port}
   Admin:  http://localhost:${port}/admin/login

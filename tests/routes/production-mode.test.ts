@@ -91,7 +91,7 @@ describe("npm run demo, the README's quick start", () => {
     const port = await freePort();
     const child = spawn(process.execPath, [join(root, "scripts/demo.ts")], {
       cwd: root,
-      env: baseEnv({ PORT: String(port), DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOADS_DIR: join(dir, "uploads") }),
+      env: baseEnv({ PORT: String(port), DATABASE_URL: `file:${join(dir, "app.db")}`, UPLOADS_DIR: join(dir, "uploads"), SITE_URL: undefined }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -105,6 +105,8 @@ describe("npm run demo, the README's quick start", () => {
       }
       expect(child.exitCode, output).toBeNull();
       expect(home?.status, output).toBe(200);
+      // Its links (canonical, invitations, password resets) name the port it runs on.
+      expect(await home!.text()).toContain(`<link rel="canonical" href="http://localhost:${port}/"/>`);
       expect(output).toContain("e-mail admin@winddigital.com.br");
     } finally {
       child.kill("SIGTERM");
