@@ -189,7 +189,8 @@ function PeriodPicker({ insights, error }: { insights: Insights; error: string |
           ))}
         </ul>
       </nav>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      {/* Keyed by the period shown: after a preset the fields show that period, not the dates typed before. */}
+      <Form key={`${period.from}:${period.to}`} method="get" className="flex flex-wrap items-end gap-3">
         <label className="text-sm font-medium text-slate-700">
           De
           <input type="date" name="de" defaultValue={period.from} required className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2" />

@@ -2,7 +2,8 @@
 // the click in /admin/estatisticas. Without JavaScript the link's `ping` reports it (Chromium sends
 // pings); with JavaScript the `ping` is gone once the page hydrates and a beacon reports it, so no
 // click counts twice. The link itself stays as the site has always written it (href, target, rel);
-// WhatsApp is stubbed, since wa.me cannot be reached here.
+// WhatsApp is stubbed, since wa.me cannot be reached here. And the period's date fields follow the
+// period shown.
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { signIn } from "./admin-helpers";
@@ -47,4 +48,17 @@ test("a WhatsApp click on the course page shows in /admin/estatisticas", async (
   // Counted within seconds (the page promises 15).
   await expect.poll(() => courseClicks(admin), { timeout: 15_000, intervals: [500] }).toBe(before + 1);
   await adminContext.close();
+});
+
+test("the period's date fields show the period on the page, also after a preset chosen after typed dates", async ({ page }) => {
+  await signIn(page, "/admin/estatisticas");
+  await page.getByLabel("De").fill("2026-11-01");
+  await page.getByLabel("Até").fill("2026-11-05");
+  await page.getByRole("button", { name: "Ver período" }).click();
+  await expect(page).toHaveURL(/de=2026-11-01&ate=2026-11-05$/);
+  await page.getByRole("link", { name: "30 dias" }).click();
+  await expect(page).toHaveURL(/periodo=30$/);
+  // Thirty days, today included.
+  const [from, to] = [await page.getByLabel("De").inputValue(), await page.getByLabel("Até").inputValue()];
+  expect(Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000), `${from} to ${to}`).toBe(29);
 });
