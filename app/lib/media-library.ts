@@ -72,3 +72,15 @@ export interface UploadedFile {
 export function uploadUrl(section: string, field: string): string {
   return `/admin/midia/enviar?destino=${encodeURIComponent(`${section}:${field}`)}`;
 }
+
+/** File names as a Portuguese list: "“a.png”", "“a.png” e “b.png”", "“a.png”, “b.png” e “c.png”"; past `max`, "... e mais N". */
+export function quotedFileNames(names: string[], max = Infinity): string {
+  const quoted = names.slice(0, max).map((name) => `“${name}”`);
+  if (names.length > max) quoted.push(`mais ${names.length - max}`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} e ${quoted.at(-1)}` : (quoted[0] ?? "");
+}
+
+/** What the upload's toast says of the files it sent: "“a.png” já está na biblioteca." */
+export function inLibraryMessage(names: string[]): string {
+  return `${quotedFileNames(names)} ${names.length > 1 ? "já estão" : "já está"} na biblioteca.`;
+}

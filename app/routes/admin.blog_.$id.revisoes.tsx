@@ -28,6 +28,7 @@ import {
   type Snapshot,
 } from "~/lib/blog/revisions.server";
 import { db } from "~/lib/db.server";
+import { quotedFileNames } from "~/lib/media-library";
 import { readFormData } from "~/lib/form-data.server";
 import { blogHtmlForPage } from "~/lib/sanitize.server";
 import type { Toast } from "~/lib/toast";
@@ -99,13 +100,6 @@ function whoOf(revision: { actorEmail: string; actorName: string }): string {
 /** The most file names the message lists: the toast travels in a cookie, which browsers cap at 4 KB. */
 const NAMES_SHOWN = 5;
 
-/** "“a.jpg”", "“a.jpg” e “b.jpg”", "“a.jpg”, “b.jpg” e “c.jpg”"; past NAMES_SHOWN names, "“a.jpg”, …, “e.jpg” e mais 3". */
-function quotedList(names: string[]): string {
-  const quoted = names.slice(0, NAMES_SHOWN).map((name) => `“${name}”`);
-  if (names.length > NAMES_SHOWN) quoted.push(`mais ${names.length - NAMES_SHOWN}`);
-  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} e ${quoted.at(-1)}` : (quoted[0] ?? "");
-}
-
 /**
  * What the restore did not bring back because the version's files were deleted from the library
  * (the post would show a broken image), in the success message: the admin sees the post is not
@@ -123,11 +117,13 @@ function missingFilesNote(missing: MissingFiles, post: { socialImage: string | n
     return `O arquivo de “${label}” desta versão foi excluído da biblioteca; o arquivo atual foi mantido.`;
   });
   const images = missing.contentImages;
-  if (images.length === 1) notes.push(`A imagem ${quotedList(images)} do texto desta versão foi excluída da biblioteca e foi retirada do texto.`);
-  if (images.length > 1) notes.push(`As imagens ${quotedList(images)} do texto desta versão foram excluídas da biblioteca e foram retiradas do texto.`);
+  if (images.length === 1)
+    notes.push(`A imagem ${quotedFileNames(images, NAMES_SHOWN)} do texto desta versão foi excluída da biblioteca e foi retirada do texto.`);
+  if (images.length > 1)
+    notes.push(`As imagens ${quotedFileNames(images, NAMES_SHOWN)} do texto desta versão foram excluídas da biblioteca e foram retiradas do texto.`);
   const links = missing.contentLinks;
-  if (links.length === 1) notes.push(`O link para ${quotedList(links)}, excluído da biblioteca, virou texto simples.`);
-  if (links.length > 1) notes.push(`Os links para ${quotedList(links)}, excluídos da biblioteca, viraram texto simples.`);
+  if (links.length === 1) notes.push(`O link para ${quotedFileNames(links, NAMES_SHOWN)}, excluído da biblioteca, virou texto simples.`);
+  if (links.length > 1) notes.push(`Os links para ${quotedFileNames(links, NAMES_SHOWN)}, excluídos da biblioteca, viraram texto simples.`);
   return notes.map((note) => ` ${note}`).join("");
 }
 

@@ -74,8 +74,8 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
 
       <h2 className="sr-only">Totais do período</h2>
       <p className="mb-3 text-sm text-slate-600">
-        {longDay(period.from)} a {longDay(period.to)} ({period.days} {period.days === 1 ? "dia" : "dias"}), comparado aos {period.days}{" "}
-        {period.days === 1 ? "dia anterior" : "dias anteriores"}.
+        {longDay(period.from)} a {longDay(period.to)} ({period.days} {period.days === 1 ? "dia" : "dias"}), comparado{" "}
+        {period.days === 1 ? "ao dia anterior" : `aos ${period.days} dias anteriores`}.
       </p>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Total label="Visitas" hint="chegadas de fora do site" value={totals.visits} before={previous.visits} />

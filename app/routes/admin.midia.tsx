@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin.midia";
 import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
 import { activityScope, recordActivity } from "~/lib/activity.server";
 import { describeFile, listLibrary, searchLibrary } from "~/lib/media-library.server";
-import { ALT_MAX, BUCKET_LABELS, CAPTION_MAX, formatBytes, libraryField, type LibraryFile } from "~/lib/media-library";
+import { ALT_MAX, BUCKET_LABELS, CAPTION_MAX, formatBytes, inLibraryMessage, libraryField, type LibraryFile } from "~/lib/media-library";
 import { inUseMessage, mediaUsages, type MediaUsage } from "~/lib/media-usage.server";
 import { formatDateTime } from "~/lib/dates";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -119,10 +119,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await describeFile(object.bucket, object.key, { alt: String(form.get("alt") ?? ""), caption: String(form.get("legenda") ?? "") });
     await recordActivity(log, { action: "upload", targetLabel: basename(object.key), summary: formatBytes(object.size) });
   }
-  const names = Object.values(stored)
-    .map((object) => `“${basename(object.key)}”`)
-    .join(", ");
-  return saved(LIST, { type: "success", title: "Arquivo enviado", description: `${names} já está na biblioteca.` });
+  const names = Object.values(stored).map((object) => basename(object.key));
+  return saved(LIST, { type: "success", title: "Arquivo enviado", description: inLibraryMessage(names) });
 }
 
 /**
@@ -497,12 +495,12 @@ function UploadForm() {
         if (names.length > 0) await revalidate();
         return;
       }
-      names.push(`“${outcome.file.name}”`);
+      names.push(outcome.file.name);
       input.value = "";
     }
     form.reset();
     setProgress(null);
-    showToast({ type: "success", title: "Arquivo enviado", description: `${names.join(", ")} já está na biblioteca.` });
+    showToast({ type: "success", title: "Arquivo enviado", description: inLibraryMessage(names) });
     await revalidate();
   }
 

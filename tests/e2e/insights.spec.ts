@@ -61,4 +61,7 @@ test("the period's date fields show the period on the page, also after a preset 
   // Thirty days, today included.
   const [from, to] = [await page.getByLabel("De").inputValue(), await page.getByLabel("Até").inputValue()];
   expect(Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000), `${from} to ${to}`).toBe(29);
+  await expect(page.getByText("comparado aos 30 dias anteriores.")).toBeVisible();
+  await page.goto("/admin/estatisticas?de=2026-11-05&ate=2026-11-05");
+  await expect(page.getByText("(1 dia), comparado ao dia anterior.")).toBeVisible();
 });
