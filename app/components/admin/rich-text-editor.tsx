@@ -196,7 +196,7 @@ function lostElements(html: string, written: string): string[] {
  * read into a detached editor and written back, and must come out as the same content.
  */
 export function visualRefusal(html: string): string | null {
-  const editor = new Editor({ extensions, content: html });
+  const editor = new Editor({ extensions, content: html, injectCSS: false });
   const written = htmlOf(editor);
   editor.destroy();
   if (canonical(written) === canonical(html)) return null;
@@ -217,7 +217,7 @@ export default function RichTextEditor({ textareaId, labelId }: { textareaId: st
     extensions,
     immediatelyRender: false,
     // The page's Content-Security-Policy refuses injected <style> elements: the editor's few
-    // rules live in app.css instead.
+    // rules live in app.css instead (the same for the detached editor of visualRefusal).
     injectCSS: false,
     editorProps: {
       attributes: {

@@ -2,6 +2,7 @@
 // zod schemas as the route actions, through conform's parser.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import "./zod-config";
 import type { FormId } from "~/lib/analytics/labels";
 import { contactSchema, contactWhatsappUrl, type ContactValues } from "./contact";
 import { diagnosticSchema, diagnosticWhatsappUrl, type DiagnosticValues } from "./diagnostic";

@@ -3,6 +3,7 @@
 // carry it (see app/components/ui/field-props.ts).
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { z } from "zod";
+import "./zod-config";
 
 /** What conform knows of one field: required, minLength, maxLength, min, max, pattern... */
 export type Constraint = ReturnType<typeof getZodConstraint>[string];
