@@ -7,7 +7,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
   let detail = "Ocorreu um erro inesperado.";
   if (isRouteErrorResponse(error)) {
     detail = `${error.status} ${error.statusText || ""}`.trim();
-  } else if (error instanceof Error && import.meta.env.DEV) {
+  } else if (import.meta.env.DEV && error instanceof Error) {
     detail = error.message;
   }
   return (

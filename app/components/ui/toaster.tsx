@@ -3,7 +3,7 @@ import { TOAST_EVENT, type Toast } from "~/lib/toast";
 
 /**
  * Server-rendered toast region. It is present in the HTML (so it shows without JavaScript), and
- * a toast hides itself after a few seconds and lets taps through to what is under it (app.css),
+ * each toast hides itself after a few seconds and lets taps through to what is under it (app.css),
  * with JavaScript or without. Client code can show more toasts by calling `showToast` (a window event).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
@@ -25,12 +25,6 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
 
-  useEffect(() => {
-    if (items.length === 0) return;
-    const timer = setTimeout(() => setItems((list) => list.slice(1)), 5000);
-    return () => clearTimeout(timer);
-  }, [items]);
-
   return (
     <div
       data-toasts
@@ -42,6 +36,10 @@ export function Toaster({ toast }: { toast: Toast | null }) {
         <div
           key={t.id}
           data-toast={t.type}
+          // Each toast hides itself (app.css); once it has, it leaves the list too.
+          onAnimationEnd={(event) => {
+            if (event.animationName === "toast-out") setItems((list) => list.filter((item) => item.id !== t.id));
+          }}
           className={`toast-in w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg ${
             t.type === "error" ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-white text-slate-900"
           }`}
