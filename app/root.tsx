@@ -5,7 +5,8 @@ import { Toaster } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
 import interLatin from "./fonts/inter-latin-pt-wght.woff2?url";
-import styles from "./app.css?url";
+import "./fonts.css";
+import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
@@ -21,10 +22,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
-        {/* With a precedence, React writes the style sheet at the top of <head>: without one it comes
-            after the scripts' modulepreload links React hoists there, and on HTTP/1.1 (six connections)
-            the browser asks for it only once one of those has finished. */}
-        <link rel="stylesheet" href={styles} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
         {/* Development only: Vite's hot reload gives the <style> elements it injects this nonce. */}

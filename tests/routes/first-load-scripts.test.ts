@@ -1,10 +1,7 @@
 // How many scripts a public page's first visit loads, on the production build. Each one is a
 // request, and on a phone's connection every request costs time before the page can respond:
 // the framework, the code the layout needs, the page's own module and one chunk of the code
-// three or more pages share (vite.config.ts) keep every public page at ten at most. And the style
-// sheet, which the page waits for before it paints, is the first file the page asks for: on
-// HTTP/1.1 a browser opens six connections to a server, and a style sheet named after the seven
-// scripts' preload links waited for one of them to finish.
+// three or more pages share (vite.config.ts) keep every public page at ten at most.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../helpers/platform-server";
 
@@ -26,12 +23,4 @@ it.each(PAGES)("%s loads at most ten scripts on a first visit", async (path) => 
   expect(scripts.length).toBeGreaterThan(0);
   expect(new Set(scripts).size).toBe(scripts.length);
   expect(scripts.length, scripts.join("\n")).toBeLessThanOrEqual(10);
-});
-
-it.each([...PAGES, "/admin/login", "/pagina-que-nao-existe"])("%s asks for its style sheet before anything else", async (path) => {
-  const html = await (await fetch(`${server.baseUrl}${path}`)).text();
-  const head = html.slice(0, html.indexOf("</head>"));
-  const requested = [...head.matchAll(/<link\b[^>]*\brel="([^"]+)"[^>]*\bhref=/g)].map((match) => match[1]);
-  expect(requested[0], requested.join(", ")).toBe("stylesheet");
-  expect(requested).toContain("modulepreload");
 });
