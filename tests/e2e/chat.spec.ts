@@ -105,7 +105,10 @@ test.describe("first visit, with the cookie notice", () => {
       }).toPass({ timeout: 10_000 });
       await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
 
-      // Every control of both is on screen and is what a tap there reaches (trial: no action).
+      // Every control of both is on screen and is what a tap there reaches (trial: no action). With
+      // JavaScript, a pointer over the chat brings its live code, which redraws the panel (its send
+      // button disabled while the message is empty): reached for first, as a visitor's tap does.
+      if (javaScriptEnabled) await reachForChat(page);
       const controls = [
         panel.getByPlaceholder("Digite sua mensagem..."),
         panel.getByRole("button", { name: "Enviar mensagem" }),
