@@ -73,11 +73,13 @@ export function uploadUrl(section: string, field: string): string {
   return `/admin/midia/enviar?destino=${encodeURIComponent(`${section}:${field}`)}`;
 }
 
+const LIST_FORMAT = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" });
+
 /** File names as a Portuguese list: "“a.png”", "“a.png” e “b.png”", "“a.png”, “b.png” e “c.png”"; past `max`, "... e mais N". */
 export function quotedFileNames(names: string[], max = Infinity): string {
   const quoted = names.slice(0, max).map((name) => `“${name}”`);
   if (names.length > max) quoted.push(`mais ${names.length - max}`);
-  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} e ${quoted.at(-1)}` : (quoted[0] ?? "");
+  return LIST_FORMAT.format(quoted);
 }
 
 /** What the upload's toast says of the files it sent: "“a.png” já está na biblioteca." */
