@@ -14,7 +14,7 @@ import bcrypt from "bcryptjs";
 import { BCRYPT_COST, dummyHash } from "~/lib/password.server";
 import { hit } from "~/lib/rate-limit.server";
 import { upsertUser } from "../../scripts/lib/users.ts";
-import { createUser, dataOf, PASSWORD, responseOf, signedIn, underAdminLayout } from "./admin-fixtures";
+import { createUser, dataOf, PASSWORD, responseOf, signedIn, toastOf, underAdminLayout } from "./admin-fixtures";
 
 /** The admin layout's loader behind its middleware (the guard), as the server runs it. */
 const layoutLoader = underAdminLayout(adminLayoutLoader as never);
@@ -25,11 +25,6 @@ function withIp(request: Request, ip = "203.0.113.7") {
   return { request, params: {}, context, unstable_pattern: "" } as never;
 }
 const login = (fields: Record<string, string>, ip?: string) => loginAction(withIp(formRequest("/admin/login", fields), ip));
-
-async function toastOf(response: Response) {
-  const { getToast } = await import("~/lib/toast.server");
-  return (await getToast(getRequest("/", { cookie: cookiesFrom(response) }))).toast;
-}
 
 describe("admin sign-in", () => {
   it("signs an admin in: fresh session row, HttpOnly SameSite=Lax cookie with only an id, toast, dashboard", async () => {

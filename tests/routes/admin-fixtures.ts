@@ -4,8 +4,9 @@ import bcrypt from "bcryptjs";
 import { expect } from "vitest";
 import { db } from "~/lib/db.server";
 import { createUserSession } from "~/lib/session.server";
+import { getToast } from "~/lib/toast.server";
 import * as adminLayout from "~/routes/admin";
-import { formRequest, getRequest, routeArgs } from "../helpers/request";
+import { cookiesFrom, formRequest, getRequest, routeArgs } from "../helpers/request";
 
 export const PASSWORD = "senha-segura-123";
 
@@ -118,3 +119,8 @@ export async function expectGuarded(action: Handler, path: string, fields: Recor
 }
 
 export { formRequest, getRequest, routeArgs };
+
+/** The toast a redirect carries (its flash cookie, read back as the next page would). */
+export async function toastOf(response: Response) {
+  return (await getToast(getRequest("/", { cookie: cookiesFrom(response) }))).toast;
+}

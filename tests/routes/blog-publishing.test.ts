@@ -6,7 +6,6 @@
 import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "react-router";
 import { db } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import { formatScheduleMoment, parseScheduleInput, postStatus, scheduleInputValue, SCHEDULE_TIME_PAST, SCHEDULE_TIME_REQUIRED } from "~/lib/blog-schedule";
 import { logDuePublications, SCHEDULE_ACTOR } from "~/lib/blog-schedule-log.server";
 import { armScheduleTimer, onScheduledPublication } from "~/lib/blog-schedule.server";
@@ -14,7 +13,7 @@ import { sweepExpiredRows } from "~/lib/housekeeping.server";
 import { countWords, readingSummary } from "~/lib/reading-time";
 import { action, loader, META_DESCRIPTION_TOO_LONG, SEO_TITLE_MAX, SEO_TITLE_TOO_LONG } from "~/routes/admin.blog";
 import { loader as postLoader, meta as postMeta } from "~/routes/_site.blog.$slug";
-import { dataOf, formRequest, getRequest, png, responseOf, routeArgs, sessionCookie } from "./admin-fixtures";
+import { dataOf, formRequest, getRequest, png, responseOf, routeArgs, sessionCookie, toastOf } from "./admin-fixtures";
 
 const PATH = "/admin/blog";
 const post = { title: "Guia de anúncios", excerpt: "Resumo do post.", content: "<p>Olá</p>" };
@@ -24,8 +23,7 @@ async function save(fields: Record<string, string | Blob>) {
   const response = await responseOf(action, formRequest(PATH, { ...post, cover_image: png(), ...fields }, { cookie }));
   expect(response.status, await response.clone().text()).toBe(302);
   const row = await db.blogPost.findUniqueOrThrow({ where: { slug: String(fields.slug) } });
-  const { toast } = await getToast(new Request("http://localhost/", { headers: { Cookie: response.headers.getSetCookie().join("; ") } }));
-  return { row, toast, location: response.headers.get("Location"), cookie };
+  return { row, toast: await toastOf(response), location: response.headers.get("Location"), cookie };
 }
 
 async function refused(fields: Record<string, string | Blob>) {

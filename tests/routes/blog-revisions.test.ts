@@ -13,8 +13,7 @@ import { loader as mediaLoader } from "~/routes/media.$";
 import { objectFromUrl, storage } from "~/lib/storage/index.server";
 import { action, loader, REVISION_NOT_FOUND } from "~/routes/admin.blog_.$id.revisoes";
 import { loader as postLoader } from "~/routes/_site.blog.$slug";
-import { getToast } from "~/lib/toast.server";
-import { expectGuarded, formRequest, getRequest, png, responseOf, routeArgs, signedIn, underAdminLayout } from "./admin-fixtures";
+import { expectGuarded, formRequest, getRequest, png, responseOf, routeArgs, signedIn, toastOf, underAdminLayout } from "./admin-fixtures";
 
 const BLOG = "/admin/blog";
 const base = { excerpt: "Resumo do post.", content: "<p>Primeira versão</p>", is_published: "on" };
@@ -86,11 +85,6 @@ async function visit(slug: string): Promise<{ status: number; slug?: string; loc
 
 const restore = (cookie: string, id: string, revision: number | string) =>
   run(action, formRequest(history(id, `?versao=${revision}`), { intent: "restaurar", revision: String(revision) }, { cookie }), id);
-
-/** The toast a redirect carries (its flash cookie read back). */
-async function toastOf(response: Response) {
-  return (await getToast(new Request("http://x", { headers: { cookie: response.headers.get("Set-Cookie")!.split(";")[0]! } }))).toast;
-}
 
 /** Deletes a stored file through the media library, as the admin does (it must not be in use). */
 async function deleteFromLibrary(cookie: string, url: string) {
@@ -256,8 +250,7 @@ describe("restoring a version", () => {
     const response = (await restore(cookie, post.id, first!.id)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${BLOG}?editar=${post.id}`);
-    const toast = await getToast(new Request("http://x", { headers: { cookie: response.headers.get("Set-Cookie")!.split(";")[0]! } }));
-    expect(toast.toast).toMatchObject({ type: "success", title: "Versão restaurada" });
+    expect(await toastOf(response)).toMatchObject({ type: "success", title: "Versão restaurada" });
 
     const restored = await db.blogPost.findUniqueOrThrow({ where: { id: post.id } });
     expect(restored).toMatchObject({ title: "Post restaurar", content: "<p>Primeira versão</p>", author: "Autora Um", metaDescription: "Meta um" });
@@ -289,8 +282,7 @@ describe("restoring a version", () => {
     const first = await db.blogPostRevision.findFirstOrThrow({ where: { postId: post.id }, orderBy: { id: "asc" } });
     const response = (await restore(cookie, post.id, first.id)) as Response;
     expect(response.status).toBe(302);
-    const toast = await getToast(new Request("http://x", { headers: { cookie: response.headers.get("Set-Cookie")!.split(";")[0]! } }));
-    expect(toast.toast?.description).toContain("“slug-velho” agora é de outro post");
+    expect((await toastOf(response))?.description).toContain("“slug-velho” agora é de outro post");
     expect((await db.blogPost.findUniqueOrThrow({ where: { id: post.id } })).slug).toBe("slug-novo");
   });
 
