@@ -92,7 +92,8 @@ export async function listClientLogos(context: Context) {
   try {
     rows = await db.clientLogo.findMany({ orderBy: SECTIONS.clientLogos.publicOrder });
   } catch (error) {
-    log("error", "client logos unreadable, strip hidden", errorFields(error));
+    // "Error loading logos" is the text operators search the logs for; the strip is hidden.
+    log("error", "Error loading logos", { detail: "client logos unreadable, strip hidden", ...errorFields(error) });
     markDegraded(context);
     return [];
   }
