@@ -15,6 +15,10 @@ export interface PgCluster {
   stop(): void;
 }
 
+/** util-linux's runuser and coreutils' chown, where Debian installs them. */
+const RUNUSER = ["/usr/sbin/runuser", "/sbin/runuser"].find((path) => existsSync(path)) ?? "/usr/sbin/runuser";
+const CHOWN = ["/usr/bin/chown", "/bin/chown"].find((path) => existsSync(path)) ?? "/usr/bin/chown";
+
 export function postgresBinDir(): string | null {
   const base = "/usr/lib/postgresql";
   if (!existsSync(base)) return null;
@@ -31,11 +35,13 @@ export async function startPgCluster(): Promise<PgCluster> {
   const data = join(dir, "data");
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {
-    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
+    // By absolute path: a root shell's PATH may lack /usr/sbin (sudo, cron, some CI images).
+    const [file, argv] = asRoot ? [RUNUSER, ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
     const r = spawnSync(file, argv, { encoding: "utf8" });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
+    if (r.error) throw new Error(`${cmd} failed: could not start ${file}: ${r.error.message}`);
+    if (r.status !== 0) throw new Error(`${cmd} failed (exit ${r.status ?? r.signal}): ${r.stderr || r.stdout || "no output"}`);
   };
-  if (asRoot) execFileSync("chown", ["postgres", dir]);
+  if (asRoot) execFileSync(CHOWN, ["postgres", dir]);
   run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();
   run(join(bin, "pg_ctl"), [

@@ -18,6 +18,7 @@ import { isbot } from "isbot";
 import { clientAddress } from "../../../server/client-address.ts";
 import { db, isPostgres } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { monthsBefore, saoPauloDay } from "./period";
 import { rateLimitAddress } from "~/lib/request-info.server";
 import { isDataUrl, pageUrl } from "~/lib/data-url";
 import { memoize } from "~/lib/memoize";
@@ -47,12 +48,7 @@ type Metric =
 
 export const analyticsEnabled = env.ANALYTICS === "on";
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** The calendar day in São Paulo, YYYY-MM-DD: the day every count belongs to. */
-export function saoPauloDay(date: Date = new Date()): string {
-  return dayFormat.format(date);
-}
+export { saoPauloDay };
 
 let cachedDay = { day: "", until: 0 };
 /** Today, formatted at most once a second (it is read for every page view). */
@@ -366,8 +362,8 @@ function logFailure(error: unknown) {
 
 /** Housekeeping: deletes the days older than the retention (ANALYTICS_RETENTION_MONTHS). */
 export async function sweepOldAnalytics(now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - env.ANALYTICS_RETENTION_MONTHS);
-  const { count } = await db.analyticsDaily.deleteMany({ where: { day: { lt: saoPauloDay(cutoff) } } });
+  // São Paulo's day, then months back on the calendar (31 March keeps from 28 or 29 February on).
+  const cutoff = monthsBefore(saoPauloDay(now), env.ANALYTICS_RETENTION_MONTHS);
+  const { count } = await db.analyticsDaily.deleteMany({ where: { day: { lt: cutoff } } });
   return count + (await forgetPastVisitors(saoPauloDay(now)));
 }

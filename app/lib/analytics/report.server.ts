@@ -2,56 +2,9 @@
 // today, or two dates), the daily counts in it and in the period before, and the sums the page
 // shows. Days are São Paulo calendar days (YYYY-MM-DD), as they were counted.
 import { db } from "~/lib/db.server";
-import { saoPauloDay } from "./counter.server";
-import { PERIOD_PRESETS } from "./labels";
+import { addDays, type Period } from "./period";
 
-const DEFAULT_DAYS = 30;
-/** The longest period one can ask for: the retention's 25 months and a little more. */
-const MAX_DAYS = 800;
-const DAY_MS = 24 * 3600 * 1000;
-
-export interface Period {
-  from: string;
-  to: string;
-  days: number;
-  /** 7, 30 or 90 for a preset; null for dates chosen. */
-  preset: number | null;
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
-function isDay(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-}
-
-/**
- * The period of `?periodo=7|30|90` or `?de=YYYY-MM-DD&ate=YYYY-MM-DD` (the last 30 days when
- * neither is given), or the reason the dates given make none (in Portuguese, for the admin).
- */
-export function parsePeriod(params: URLSearchParams, today: string = saoPauloDay()): { period: Period } | { error: string } {
-  const from = params.get("de")?.trim() ?? "";
-  const to = params.get("ate")?.trim() ?? "";
-  if (from || to) {
-    if (!isDay(from) || !isDay(to)) return { error: "Informe as duas datas do período (início e fim) no formato AAAA-MM-DD." };
-    if (from > to) return { error: "A data de início precisa ser anterior ou igual à data de fim." };
-    const days = daysBetween(from, to);
-    if (days > MAX_DAYS) return { error: `Escolha um período de até ${MAX_DAYS} dias.` };
-    return { period: { from, to, days, preset: null } };
-  }
-  const asked = Number(params.get("periodo"));
-  const days = (PERIOD_PRESETS as readonly number[]).includes(asked) ? asked : DEFAULT_DAYS;
-  return { period: { from: addDays(today, 1 - days), to: today, days, preset: days } };
-}
-
-export function defaultPeriod(today: string = saoPauloDay()): Period {
-  return { from: addDays(today, 1 - DEFAULT_DAYS), to: today, days: DEFAULT_DAYS, preset: DEFAULT_DAYS };
-}
+export { defaultPeriod, parsePeriod, type Period } from "./period";
 
 /** The metrics of the export, in its order; the page's click credits (whatsapp_*) stay out of it. */
 const EXPORTED_METRICS = ["visualizacoes", "visitantes", "origem", "campanha", "dispositivo", "whatsapp", "chat", "formulario"] as const;
