@@ -9,16 +9,14 @@ import { startHousekeeping, sweepExpiredRows } from "~/lib/housekeeping.server";
 import { SESSION_MAX_AGE_MS } from "~/lib/session.server";
 import { ACTIVITY_RETENTION_MS } from "~/lib/activity.server";
 import { saoPauloDay } from "~/lib/analytics/counter.server";
+import { addDays, monthsBefore } from "~/lib/analytics/period";
 import { createUser } from "./admin-fixtures";
 
 const ago = (ms: number) => new Date(Date.now() - ms);
 const ahead = (ms: number) => new Date(Date.now() + ms);
 const DAY_MS = 24 * 3600 * 1000;
-const monthsAgo = (months: number, plusDays: number) => {
-  const date = new Date();
-  date.setUTCMonth(date.getUTCMonth() - months);
-  return saoPauloDay(new Date(date.getTime() + plusDays * DAY_MS));
-};
+// The retention's own calendar: "25 months ago" on 31 March is 28 February, whatever day this runs.
+const monthsAgo = (months: number, plusDays: number) => addDays(monthsBefore(saoPauloDay(), months), plusDays);
 
 async function seedRows() {
   const user = await createUser();
