@@ -9,7 +9,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 
 import { NonceContext } from "~/lib/nonce";
 import { cspNonceContext, requestInfo } from "~/lib/request-info.server";
-import { errorFields, log } from "../server/logger.ts";
+import { errorFields, log } from "./lib/logger.server.ts";
 
 // Unexpected errors in loaders, actions and rendering: logged once, as JSON with the request id
 // and the stack. The visitor only sees the error screen (React Router strips details in production).

@@ -26,13 +26,13 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import sirv from "sirv";
 import { isCompressible, negotiateEncoding, compressAsRendered, joinedUntilPause, type Encoding } from "./compression.ts";
 import { crossSiteRefusal } from "./csrf.ts";
-import { errorFields, log, withRequestId } from "./logger.ts";
+import { errorFields, log, withRequestId } from "../app/lib/logger.server.ts";
 import { isPublicRead, isStorable, PageCache, sendStored, storedPage } from "./page-cache/index.ts";
 import { policyPath } from "./request-path.ts";
 import { matchedRoutes } from "./route-match.ts";
 import { createNonce, securityHeaders, type SecurityOptions } from "./security-headers.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, bodyTooLargePage, drainAfterResponse, PUBLIC_BODY_LIMIT, readBody, streamsToApp, wantsJson } from "./request-body.ts";
-import { clientAddress } from "./client-address.ts";
+import { clientAddress } from "../app/lib/client-address.server.ts";
 
 /** What the server needs from the app (server/app-entry.ts, bundled by Vite). */
 export type AppModule = typeof import("./app-entry.ts");

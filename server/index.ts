@@ -31,7 +31,7 @@ const env = loadEnv(process.env, { serving: !development });
 process.env.NODE_ENV = env.NODE_ENV;
 
 const { createServerHandler } = await import("./app.ts");
-const { errorFields, log } = await import("./logger.ts");
+const { errorFields, log } = await import("../app/lib/logger.server.ts");
 const { precompressDirectory } = await import("./precompress.ts");
 const { mediaOriginsFromEnv } = await import("./security-headers.ts");
 

@@ -4,7 +4,7 @@
 // form is saved by React Router with them as library picks, so it gets these same answers.
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { errorFields, log } from "../../server/logger.ts";
+import { errorFields, log } from "./logger.server.ts";
 import type { Toast } from "./toast";
 import { descriptionFields, type LibraryFile } from "./media-library";
 import { describeFile } from "./media-library.server";

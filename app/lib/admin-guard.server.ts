@@ -4,7 +4,7 @@
 // the login with the page asked for; a session without the admin role is revoked and refused.
 // Routes read the admin it let through from the context instead of checking again.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { addLogFields, errorFields, log } from "../../server/logger.ts";
+import { addLogFields, errorFields, log } from "./logger.server.ts";
 import { bumpContentVersion } from "./content-version.server";
 import { isDataUrl, pageUrl } from "./data-url";
 import { requireAdmin, type SessionUser } from "./session.server";

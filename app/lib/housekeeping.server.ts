@@ -17,7 +17,7 @@ import { CONVERSATION_RETENTION_MS } from "./chat/conversation.server";
 import { db } from "./db.server";
 import { sweepExpired as sweepRateLimits } from "./rate-limit.server";
 import { sweepExpiredSessions } from "./session.server";
-import { errorFields, log } from "../../server/logger.ts";
+import { errorFields, log } from "./logger.server.ts";
 
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 

@@ -7,7 +7,7 @@
 // page then offers each link to copy (see `emailConfigured`).
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "./env.server";
-import { errorFields, log } from "../../server/logger.ts";
+import { errorFields, log } from "./logger.server.ts";
 
 export interface Message {
   to: string;

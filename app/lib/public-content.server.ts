@@ -16,7 +16,7 @@ import { markDegraded } from "./load-status.server";
 import { isVideoUrl } from "./media";
 import { libraryAltTexts } from "./media-library.server";
 import { urlList } from "./url-list";
-import { errorFields, log } from "../../server/logger.ts";
+import { errorFields, log } from "./logger.server.ts";
 
 /** The category named by `?categoria=`, or null for Todos / unknown values. */
 export function categoryFromUrl(url: URL, allowed: readonly string[]): string | null {

@@ -6,7 +6,7 @@ import type { SiteSettings as SiteSettingsRow } from "../generated/prisma-sqlite
 import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
 import { defaultSiteSettings, formatPhone, type SiteSettings } from "./site-settings";
-import { errorFields, log } from "../../server/logger.ts";
+import { errorFields, log } from "./logger.server.ts";
 
 type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt">;
 

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/_site.$";
-import { log } from "../../server/logger.ts";
+import { log } from "../lib/logger.server.ts";
 
 // Any path no other route claims: logged, answered with HTTP 404 and the not-found page.
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { db, dbReady } from "~/lib/db.server";
-import { errorFields, log } from "../../server/logger.ts";
+import { errorFields, log } from "../lib/logger.server.ts";
 
 // Liveness and readiness: 200 when the database answers, 503 when it does not.
 export async function loader() {

@@ -19,7 +19,7 @@ import { hit } from "../lib/rate-limit.server.ts";
 import { requestInfo } from "../lib/request-info.server.ts";
 import { getSessionUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/img";
-import { errorFields, log } from "../../server/logger.ts";
+import { errorFields, log } from "../lib/logger.server.ts";
 
 /** Variants one address may have made per minute: a page's new images, many times over (tests lower it). */
 export const imageMissLimit = { perMinute: 240 };

@@ -3,7 +3,7 @@
 // (a failure the code caught and logged, which a passing assertion may otherwise hide).
 // tests/helpers/vitest-setup.ts installs the trap around every test.
 import { afterEach, beforeEach, vi, type MockInstance } from "vitest";
-import { logger } from "../../server/logger.ts";
+import { logger } from "../../app/lib/logger.server.ts";
 
 let expected = false;
 let spies: MockInstance[] = [];

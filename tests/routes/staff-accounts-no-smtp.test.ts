@@ -9,7 +9,7 @@ import { action as teamAction, loader as teamLoader } from "~/routes/admin.equip
 import { loader as forgotLoader } from "~/routes/admin_.esqueci-senha";
 import { call, signedIn } from "./admin-fixtures";
 import { formRequest, getRequest } from "../helpers/request";
-import { logger } from "../../server/logger.ts";
+import { logger } from "../../app/lib/logger.server.ts";
 
 const message = {
   to: "x@agencia.com.br",

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "../../server/client-address.ts";
+import { clientAddress } from "../../app/lib/client-address.server.ts";
 
 const request = (remoteAddress: string, forwardedFor?: string) =>
   ({ socket: { remoteAddress }, headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} }) as unknown as IncomingMessage;

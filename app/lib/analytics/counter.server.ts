@@ -15,14 +15,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
-import { clientAddress } from "../../../server/client-address.ts";
+import { clientAddress } from "../client-address.server.ts";
 import { db, isPostgres } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { monthsBefore, saoPauloDay } from "./period";
 import { rateLimitAddress } from "~/lib/request-info.server";
 import { isDataUrl, pageUrl } from "~/lib/data-url";
 import { memoize } from "~/lib/memoize";
-import { errorFields, log } from "../../../server/logger.ts";
+import { errorFields, log } from "../logger.server.ts";
 
 /** Keys longer than this are cut (a path, a referrer host, a campaign): nobody reads past it. */
 const MAX_KEY_LENGTH = 150;

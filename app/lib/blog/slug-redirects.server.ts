@@ -10,7 +10,7 @@
 import type { PrismaClient } from "../../generated/prisma-sqlite/client.ts";
 import { publicPostWhere } from "../blog-schedule.server";
 import { db } from "../db.server";
-import { errorFields, log } from "../../../server/logger.ts";
+import { errorFields, log } from "../logger.server.ts";
 
 type Tx = Pick<PrismaClient, "blogSlugRedirect">;
 

@@ -7,7 +7,7 @@ import { getSiteSettings } from "~/lib/site-settings.server";
 import { offlineReply } from "./offline-responder.server";
 import { MESSAGE_EMPTY, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG, RATE_LIMITED, REPLY_ERROR, REPLY_MISSING } from "./texts";
 import { askWebhook } from "./webhook.server";
-import { log } from "../../../server/logger.ts";
+import { log } from "../logger.server.ts";
 
 export type ChatAnswer =
   | { status: 200 | 502; message: string; reply: string }

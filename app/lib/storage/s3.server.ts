@@ -23,7 +23,7 @@ import {
 import type { Readable } from "node:stream";
 import { IMMUTABLE_CACHE } from "../http.server.ts";
 import { BUCKETS, isBucket, isSafeKey, type Bucket, type ListedObject, type ObjectBody, type StorageBackend } from "./keys.server.ts";
-import { errorFields, log } from "../../../server/logger.ts";
+import { errorFields, log } from "../logger.server.ts";
 
 export interface S3Config {
   endpoint: string;
