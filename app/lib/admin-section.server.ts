@@ -33,6 +33,7 @@ import { urlList } from "./url-list";
 import { libraryPicks, listLibrary } from "./media-library.server";
 import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "./upload.server";
 import { formId, logFailure, rejected, saved, serverMessage, uploadErrors } from "./admin-action.server";
+import { uploadFailureToast } from "./upload-failures";
 import { describeChanges, describeUploads, recordActivity, rowLabel, type ActivityScope } from "./activity.server";
 
 type Row = { id: string };
@@ -252,6 +253,15 @@ export function checkMediaLists<R, S extends FormSubmission>(draft: Draft<R, S>)
 /** The refused file that stops the save, if any (its message and status, 400 or 413). */
 export function uploadRefusal<R, S extends FormSubmission>(draft: Draft<R, S>): UploadFailure | undefined {
   return Object.values(draft.blocking)[0];
+}
+
+/**
+ * The section's toast for a file refused in this save (the first one), from the table both ways of
+ * sending a file read (upload-failures.ts): `section` is the section's key ("led-panels").
+ */
+export function uploadFailureOf<R, S extends FormSubmission>(draft: Draft<R, S>, section: string, field?: string): Toast | undefined {
+  const failure = field ? draft.refused[field] : uploadRefusal(draft);
+  return failure && uploadFailureToast(section, { reason: failure.message, status: failure.status, editing: Boolean(draft.existing) });
 }
 
 function errorsOf<R, S extends FormSubmission>(draft: Draft<R, S>): FieldErrors {

@@ -84,6 +84,12 @@ const limits = {
 
 export const INVALID_FILE_MESSAGE = "Por favor, selecione uma imagem ou vídeo.";
 export const INVALID_IMAGE_MESSAGE = "Por favor, selecione uma imagem.";
+export const INVALID_VIDEO_MESSAGE = "Por favor, selecione um vídeo.";
+
+/** What a refused file type is told, by what the field takes (a video field never speaks of images). */
+function invalidTypeMessage(rule: UploadRule): string {
+  return rule.accept === "video" ? INVALID_VIDEO_MESSAGE : rule.accept === "media" ? INVALID_FILE_MESSAGE : INVALID_IMAGE_MESSAGE;
+}
 
 function tooLargeMessage(megabytes: number): string {
   return `Arquivo muito grande. O limite é de ${megabytes} MB.`;
@@ -178,7 +184,7 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
     if (rule.accept === "logo" && looksLikeSvg(head)) return await receiveSvg(rule, file, head, fileName);
     const type = await sniff(head);
     if (!type || !acceptedType(rule, type.mime)) {
-      return { status: 400, message: rule.accept === "media" || rule.accept === "video" ? INVALID_FILE_MESSAGE : INVALID_IMAGE_MESSAGE };
+      return { status: 400, message: invalidTypeMessage(rule) };
     }
     const limit = IMAGE_TYPES.has(type.mime) ? limits.imageBytes() : limits.videoBytes();
     const body = new ByteLimit(limit, () => new FileTooLarge());

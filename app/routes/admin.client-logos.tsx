@@ -6,7 +6,18 @@ import { db } from "~/lib/db.server";
 import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { deleteRow, guardSave, isDelete, validValue, refuse, sectionLoader, startSave, uploadRefusal, writeRow, libraryStep } from "~/lib/admin-section.server";
+import {
+  deleteRow,
+  guardSave,
+  isDelete,
+  validValue,
+  refuse,
+  sectionLoader,
+  startSave,
+  uploadFailureOf,
+  writeRow,
+  libraryStep,
+} from "~/lib/admin-section.server";
 import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
 import type { UploadRule } from "~/lib/upload.server";
 import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
@@ -85,9 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!draft.refused.logo_file && !logoUrl) draft.fieldErrors.logo_url = [LOGO_URL_REQUIRED];
       else if (!draft.refused.logo_file && !isLogoUrl(logoUrl)) draft.fieldErrors.logo_url = ["Informe uma URL válida (https://...)"];
       const v = validValue(draft);
-      if (!v) {
-        return refuse(draft, uploadRefusal(draft) ? { type: "error", title: "Erro no upload", description: "Não foi possível enviar o logo" } : undefined);
-      }
+      if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));
       if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
       const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
       await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex }, log);

@@ -16,7 +16,7 @@ import {
   requireFile,
   sectionLoader,
   startSave,
-  uploadRefusal,
+  uploadFailureOf,
   writeRow,
   libraryStep,
 } from "~/lib/admin-section.server";
@@ -89,17 +89,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { video_url: "videoUrl" } });
     requireFile(draft, "video_url", VIDEO_REQUIRED);
     const v = validValue(draft);
-    if (!v) {
-      const refusal = uploadRefusal(draft);
-      return refuse(draft, refusal && failed("Erro ao enviar vídeo")(refusal.message));
-    }
+    if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));
     if (draft.stale) return refuse(draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
     const orderIndex = await positionToSave(v.display_order, draft.existing?.orderIndex, ORDER);
     await writeRow(draft, model, { studentName: v.student_name, orderIndex, videoUrl: draft.fileUrl.video_url! }, log);
     return saved(LIST, {
       type: "success",
       title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",
-      description: draft.uploaded.video_url ? "Vídeo enviado com sucesso!" : undefined,
+      // Only for a video this save stored: a video picked from the library (or sent ahead of the
+      // save with JavaScript, whose form says so itself) was not sent now.
+      description: draft.stored.video_url ? "Vídeo enviado com sucesso!" : undefined,
     });
   });
 }

@@ -10,6 +10,7 @@ import {
   guardSave,
   isDelete,
   keepPreviousFile,
+  uploadFailureOf,
   validValue,
   refuse,
   sectionLoader,
@@ -67,9 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { title, primary_flow, reach, flow, description } = v;
     await writeRow(draft, model, { title, primaryFlow: primary_flow, reach, flow, description, photo: draft.fileUrl.photo }, log);
     const done = draft.existing ? "Painel atualizado com sucesso!" : "Painel criado com sucesso!";
-    const refused = draft.refused.photo;
-    if (refused)
-      return saved(LIST, { type: "error", title: "Erro ao fazer upload da foto", description: `${done} ${refused.message} A foto anterior foi mantida.` });
+    // The photo's refusal, after what was saved (the spec's upload toast, the save done first).
+    const refused = uploadFailureOf(draft, SECTION.key, "photo");
+    if (refused) return saved(LIST, { ...refused, description: `${done} ${refused.description}` });
     return saved(LIST, { type: "success", title: done });
   });
 }

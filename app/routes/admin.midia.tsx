@@ -21,6 +21,7 @@ import { BUCKETS, isBucket, isSafeKey, storage, type Bucket } from "~/lib/storag
 import { deleteStored, discard } from "~/lib/upload.server";
 import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
 import { showToast, type Toast } from "~/lib/toast";
+import { uploadFailureToast } from "~/lib/upload-failures";
 import { InlineAlert } from "~/components/admin/admin-form";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { AdminPage, EmptyState, Pager } from "~/components/admin/page";
@@ -113,7 +114,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const failure = Object.values(refused)[0];
   if (failure) await discard(stored);
-  if (failure) return rejected({ lastResult: null, toast: { type: "error", title: "Arquivo inválido", description: failure.message } }, failure.status);
+  if (failure)
+    return rejected(
+      { lastResult: null, toast: uploadFailureToast("midia", { reason: failure.message, status: failure.status, editing: false }) },
+      failure.status,
+    );
   if (Object.keys(stored).length === 0) return rejected({ lastResult: null, toast: TOASTS.noFile }, 400);
   for (const object of Object.values(stored)) {
     await describeFile(object.bucket, object.key, { alt: String(form.get("alt") ?? ""), caption: String(form.get("legenda") ?? "") });
@@ -491,7 +496,7 @@ function UploadForm() {
       });
       if ("error" in outcome) {
         setProgress(null);
-        showToast({ type: "error", title: outcome.status === 413 ? "Arquivo muito grande" : "Arquivo inválido", description: outcome.error });
+        showToast(uploadFailureToast("midia", { reason: outcome.error, status: outcome.status, editing: false }));
         if (names.length > 0) await revalidate();
         return;
       }

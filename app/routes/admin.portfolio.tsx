@@ -16,7 +16,7 @@ import {
   refuse,
   sectionLoader,
   startSave,
-  uploadRefusal,
+  uploadFailureOf,
   writeRow,
   libraryStep,
 } from "~/lib/admin-section.server";
@@ -80,10 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
     const { images, videos } = checkMediaLists(draft);
     const v = validValue(draft);
-    if (!v) {
-      const refusal = uploadRefusal(draft);
-      return refuse(draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
-    }
+    if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));
     if (draft.stale) return refuse(draft, { type: "error", title: "Erro ao salvar", description: "Projeto não encontrado." }, 404);
     const { title, category, description, result } = v;
     await writeRow(draft, model, { title, category, description, result, images, videos, coverImage: draft.fileUrl.cover_image }, log);

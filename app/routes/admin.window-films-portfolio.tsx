@@ -16,7 +16,7 @@ import {
   refuse,
   sectionLoader,
   startSave,
-  uploadRefusal,
+  uploadFailureOf,
   writeRow,
   libraryStep,
 } from "~/lib/admin-section.server";
@@ -102,10 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
     const { images, videos } = checkMediaLists(draft);
     const v = validValue(draft);
-    if (!v) {
-      const refusal = uploadRefusal(draft);
-      return refuse(draft, refusal && { type: "error", title: "Arquivo inválido", description: refusal.message });
-    }
+    if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));
     if (draft.stale) return refuse(draft, failed("Projeto não encontrado."), 404);
     const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
     await writeRow(

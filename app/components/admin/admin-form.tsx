@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { formConstraint } from "~/lib/forms/constraint";
 import { descriptionFields, libraryField } from "~/lib/media-library";
 import { showToast, type Toast } from "~/lib/toast";
+import { uploadFailure } from "~/lib/upload-failures";
 import { announceLibraryPick } from "./media-picker";
 import { uploadFile } from "./media-upload";
 import { useUnsavedChanges } from "./unsaved-changes";
@@ -115,29 +116,26 @@ export function AdminForm({
     saved.current = onSaved;
   }, [onSaved]);
   const savingFrom = useRef<{ pathname: string; address: string } | null>(null);
+  const uploadDone = useRef(uploadDoneToast);
+  useEffect(() => {
+    uploadDone.current = uploadDoneToast;
+  }, [uploadDoneToast]);
+  // Files sent ahead and carried by the save under way: the upload toast follows a save that
+  // worked, never a refused one (its form comes back, remounted, at the same address).
+  const uploaded = useRef(false);
   useEffect(
     () => () => {
       const from = savingFrom.current;
       const { pathname, search } = window.location;
-      if (unsaved.wasSaving() && from && pathname === from.pathname && pathname + search !== from.address) saved.current?.();
+      if (!(unsaved.wasSaving() && from && pathname === from.pathname && pathname + search !== from.address)) return;
+      saved.current?.();
+      if (uploaded.current) showToast(uploadDone.current);
     },
     [unsaved],
   );
   const navigation = useNavigation();
   const submit = useSubmit();
   const [progress, setProgress] = useState<number | null>(null);
-  const uploadDone = useRef(uploadDoneToast);
-  useEffect(() => {
-    uploadDone.current = uploadDoneToast;
-  }, [uploadDoneToast]);
-  // The save that moves the page on carried files sent ahead: the upload toast follows.
-  const uploaded = useRef(false);
-  useEffect(
-    () => () => {
-      if (uploaded.current && unsaved.wasSaving()) showToast(uploadDone.current);
-    },
-    [unsaved],
-  );
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const busy = submitting || progress !== null;
 
@@ -153,7 +151,9 @@ export function AdminForm({
     // Read now: while the files go, the form's controls are disabled, and disabled controls post nothing.
     const body = new FormData(element);
     const section = sectionOf(element);
+    const failure = uploadFailure(section);
     const picks: Record<string, string> = {};
+    uploaded.current = false;
     setProgress(0);
     for (const [index, input] of inputs.entries()) {
       // The image's alt text and caption go with it (upload-description.tsx), and not with the save.
@@ -171,9 +171,15 @@ export function AdminForm({
         onProgress: (percent) => setProgress(Math.round((index * 100 + percent) / inputs.length)),
       });
       if ("error" in outcome) {
+        // The section's own upload toast, as its action gives it without JavaScript.
+        showToast(failure.toast({ reason: outcome.error, status: outcome.status, editing: Boolean(recordId) }));
+        // A section whose save goes on without the file (an optional photo) saves without it.
+        if (failure.saveGoesOn) {
+          body.delete(input.name);
+          continue;
+        }
         setProgress(null);
         unsaved.notSaved();
-        showToast({ type: "error", title: outcome.status === 413 ? "Arquivo muito grande" : "Erro no envio", description: outcome.error });
         onXhrResult({ status: "error", error: { [input.name]: [outcome.error] }, state: { validated: { [input.name]: true } } });
         return;
       }
@@ -181,14 +187,14 @@ export function AdminForm({
     }
     // The files are in the library now: each field shows its file as its pick (a refused save
     // keeps it, with nothing to send again), and the form is saved with the picks instead.
-    for (const input of inputs) {
+    for (const input of inputs.filter((input) => picks[input.name])) {
       body.delete(input.name);
       body.set(libraryField(input.name), picks[input.name]!);
       input.value = "";
       input.dispatchEvent(new Event("change", { bubbles: true }));
       announceLibraryPick(element, input.name, picks[input.name]!);
     }
-    uploaded.current = true;
+    uploaded.current = Object.keys(picks).length > 0;
     setProgress(null);
     await submit(body, { method: "post", action: element.getAttribute("action") ?? undefined, encType: "multipart/form-data" });
   }
