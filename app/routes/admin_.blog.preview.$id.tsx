@@ -1,7 +1,7 @@
 // /admin/blog/preview/:id — a blog post exactly as its public page will show it, whatever its
 // status (draft, scheduled, published). GET shows the saved post; POST (the editor's
 // "Pré-visualizar" with JavaScript) shows the fields being edited, unsaved (`novo` for a post not
-// created yet). Outside the admin layout so it looks like the site, but only for admins: the
+// created yet), with the library files picked for its images. Outside the admin layout so it looks like the site, but only for admins: the
 // guard is here. Never indexed, never stored by any cache (the page cache never keeps /admin
 // paths either), and the sitemap lists only public posts.
 //
@@ -27,7 +27,7 @@ import {
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readFormData } from "~/lib/form-data.server";
-import { libraryAltTexts } from "~/lib/media-library.server";
+import { libraryAltTexts, libraryPicks } from "~/lib/media-library.server";
 import { blogHtmlForPage, blogImageSources, sanitizeBlogHtml } from "~/lib/sanitize.server";
 import { requireAdmin } from "~/lib/session.server";
 import { SiteSettingsProvider } from "~/lib/site-settings";
@@ -37,6 +37,7 @@ import { adminNoStore } from "~/lib/admin-guard.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { mediaUrlError } from "~/lib/forms/admin-schema";
 import { objectFromUrl } from "~/lib/storage/index.server";
+import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
 
 // An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
 export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
@@ -92,6 +93,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
   // As saving would store them (an unreadable time reads as none).
   const { isPublished, publishedAt } = publicationFields(choice, text("published_at"), existing?.publishedAt ?? null);
+  // A file of the media library picked for the cover or the social image is shown, as saving
+  // would keep it (one that is not a library file of the field's kind is left out, as saving
+  // refuses it). A newly chosen file is not uploaded for a preview.
+  const { picked } = await libraryPicks(form, UPLOAD_TARGETS.blog, {});
   const post = {
     title: text("title") || "(sem título)",
     slug: text("slug") || existing?.slug || "",
@@ -101,13 +106,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     author: text("author") || site.brandName,
     isPublished,
     publishedAt,
-    // A newly chosen file is not uploaded for a preview: the saved cover, or the site's image.
-    coverImage: existing?.coverImage ?? "/og-image.png",
+    // Else the saved cover, or the site's image.
+    coverImage: picked.cover_image ?? existing?.coverImage ?? "/og-image.png",
     seoTitle: text("seo_title") || null,
     metaDescription: text("meta_description") || null,
     // A typed social image follows the rules of every image link, as saving does; one that breaks them is not shown.
     socialImage:
-      (mediaUrlError(text("social_image_url"), "image", (url) => objectFromUrl(url) !== null) ? "" : text("social_image_url")) || existing?.socialImage || null,
+      picked.social_image ??
+      ((mediaUrlError(text("social_image_url"), "image", (url) => objectFromUrl(url) !== null) ? "" : text("social_image_url")) ||
+        existing?.socialImage ||
+        null),
     updatedAt: new Date(),
   };
   return previewOf({ ...post, scheduleLogPending: false }, existing?.id ?? null);

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { SLUG_TAKEN, withFreeSlug } from "~/lib/blog/slug-check.server";
 import { action, blogSchema, COVER_REQUIRED } from "~/routes/admin.blog";
+import { action as previewAction } from "~/routes/admin_.blog.preview.$id";
+import { routeArgs } from "../helpers/request";
 import { dataOf, expectGuarded, formRequest, png, responseOf, sessionCookie } from "./admin-fixtures";
 
 const PATH = "/admin/blog";
@@ -102,6 +104,45 @@ describe("/admin/blog", () => {
     // A form the schema refuses is not checked against the database: only its own errors come back.
     const invalid = await withFreeSlug(blogSchema, null).safeParseAsync({ ...post, excerpt: "", slug: "em-uso" });
     expect(invalid.error?.issues.map((issue) => issue.path)).toEqual([["excerpt"]]);
+  });
+
+  it("stores line breaks as LF: a textarea posted with CRLF (as browsers send it) is stored as the page shows it again", async () => {
+    const cookie = await sessionCookie();
+    const content = "<h2>Seção</h2>\r\n<p>Primeiro parágrafo.</p>\r\n<pre><code>linha 1\r\nlinha 2</code></pre>\r\n<p>Fim.</p>";
+    const response = await responseOf(
+      action,
+      formRequest(PATH, { ...post, slug: "quebras-de-linha", excerpt: "Resumo\r\nem duas linhas", content, cover_image: png() }, { cookie }),
+    );
+    expect(response.status).toBe(302);
+    const saved = await db.blogPost.findUniqueOrThrow({ where: { slug: "quebras-de-linha" } });
+    expect(saved.content).toBe("<h2>Seção</h2>\n<p>Primeiro parágrafo.</p>\n<pre><code>linha 1\nlinha 2</code></pre>\n<p>Fim.</p>");
+    expect(saved.excerpt).toBe("Resumo\nem duas linhas");
+  });
+
+  it("the unsaved preview shows the cover and social image picked from the media library (not the site's default image)", async () => {
+    const cookie = await sessionCookie();
+    // A file of the library: the cover another post uploaded.
+    await responseOf(action, formRequest(PATH, { ...post, slug: "dono-da-capa", cover_image: png("capa-da-biblioteca.png") }, { cookie }));
+    const library = (await db.blogPost.findUniqueOrThrow({ where: { slug: "dono-da-capa" } })).coverImage;
+    const preview = (await previewAction(
+      routeArgs(
+        formRequest(
+          "/admin/blog/preview/novo",
+          { title: "Ainda não salvo", content: "<p>Oi</p>", cover_image_biblioteca: library, social_image_biblioteca: library },
+          { cookie },
+        ),
+        { id: "novo" },
+      ),
+    )) as { post: { coverImage: string; socialImage: string | null } };
+    expect(preview.post.coverImage).toBe(library);
+    expect(preview.post.socialImage).toBe(library);
+    // An address that is no file of the library is not shown (saving refuses it too).
+    const foreign = (await previewAction(
+      routeArgs(formRequest("/admin/blog/preview/novo", { title: "x", content: "<p>x</p>", cover_image_biblioteca: "https://exemplo.com/x.png" }, { cookie }), {
+        id: "novo",
+      }),
+    )) as { post: { coverImage: string } };
+    expect(foreign.post.coverImage).toBe("/og-image.png");
   });
 
   it("answers 400 with field errors for an empty form and writes nothing", async () => {

@@ -1,7 +1,8 @@
 // "Pré-visualizar" in the blog form. Without JavaScript it is a link to the saved post's preview,
 // in a new tab (a post not saved yet has none). With JavaScript it posts the form's current
-// fields, unsaved, to the preview route in a new tab; files are left out (a chosen cover is
-// uploaded only when the post is saved, so the preview shows the saved one).
+// fields, unsaved, to the preview route in a new tab, a file picked from the media library for the
+// cover among them (it is a field of the form); a file chosen from the computer is left out (it is
+// uploaded only when the post is saved, so the preview shows the saved cover).
 import type { MouseEvent } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 

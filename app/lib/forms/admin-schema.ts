@@ -13,9 +13,16 @@ export function intOr(fallback: number) {
 /** A field that may repeat (list with JavaScript) or be one textarea (without). */
 export const repeatedText = z.preprocess((v) => (Array.isArray(v) ? v : typeof v === "string" ? [v] : []), z.array(z.string()));
 
-/** Required text with its Portuguese message. */
+/**
+ * Line breaks as LF. Browsers send a textarea's line breaks as CRLF, while the textarea's value in
+ * the page has LF: text stored as sent would differ from the same text shown again (the blog's
+ * content, a summary), so it is stored in one form, on the way in.
+ */
+export const lfLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
+
+/** Required text with its Portuguese message (line breaks as LF). */
 export function requiredText(message: string) {
-  return z.string({ error: message }).trim().min(1, message);
+  return z.string({ error: message }).overwrite(lfLineBreaks).trim().min(1, message);
 }
 
 export const INVALID_URL_MESSAGE = "Informe uma URL válida (https://...)";
