@@ -2,21 +2,6 @@
 // and the page cache (decisions about where a request goes use the matched route instead,
 // server/route-match.ts). React Router matches routes after decoding the path and ignoring
 // case, so `/ADMIN/x` and `/%61dmin/x` reach the admin's routes: a rule that compared the raw
-// text would miss them.
-
-/** The path of `url` (a request target), percent-decoded, dot segments resolved, `//` collapsed, lower-case. */
-export function policyPath(url: string): string {
-  let path: string;
-  try {
-    // The URL parser resolves `.`/`..` (also when encoded as %2e) and drops the query.
-    path = new URL(url.replace(/^\/+/, "/"), "http://x").pathname;
-  } catch {
-    path = url.split("?", 1)[0]!;
-  }
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // A malformed escape (`%E0%A4%A`) stays as it is; React Router will not match it either.
-  }
-  return path.replace(/\/{2,}/g, "/").toLowerCase();
-}
+// text would miss them. It lives in app/lib/request-path.ts, so the insights (in the app, which
+// never imports the server) count a page under the very same reading.
+export { policyPath } from "../app/lib/request-path.ts";

@@ -51,12 +51,6 @@ async function seedRows() {
       { day: today, metric: "visualizacoes", key: "/", total: 5 },
     ],
   });
-  await db.analyticsSalt.createMany({
-    data: [
-      { day: yesterday, salt: "ontem" },
-      { day: today, salt: "hoje" },
-    ],
-  });
   await db.analyticsVisitor.createMany({
     data: [
       { day: yesterday, hash: "h-ontem", source: "direto", campaign: "" },
@@ -79,7 +73,6 @@ async function remaining() {
     chatConversations: (await db.chatConversation.findMany()).map((c) => c.id).sort(),
     activityEntries: (await db.activityEntry.findMany()).map((e) => e.targetLabel).sort(),
     analytics: (await db.analyticsDaily.findMany({ orderBy: { day: "asc" } })).map((r) => r.total),
-    salts: (await db.analyticsSalt.findMany()).map((r) => r.salt),
     visitors: (await db.analyticsVisitor.findMany()).map((r) => r.hash),
     accountTokens: (await db.accountToken.findMany()).map((t) => t.tokenHash).sort(),
   };
@@ -93,7 +86,7 @@ describe("housekeeping", () => {
       sessions: 2,
       chatConversations: 1,
       activityEntries: 1,
-      analyticsRows: 3,
+      analyticsRows: 2,
       accountTokens: 1,
       scheduledPublications: 0,
     });
@@ -103,7 +96,6 @@ describe("housekeeping", () => {
       chatConversations: ["conversa-nova"],
       activityEntries: ["registro-recente"],
       analytics: [4, 5],
-      salts: ["hoje"],
       visitors: ["h-hoje"],
       accountTokens: ["link-vencido-ontem"],
     });

@@ -9,23 +9,50 @@
 // up and a restart loses nothing.
 //
 // Unique visitors are estimated as Plausible does: a hash of the address, the user agent and a
-// salt of the day. The salt is shared by the instances through the database (each must hash a
-// visitor alike) and deleted once its day is over, with that day's hashes: after that no hash can
-// be tied to an address again, not even by whoever holds the database.
-import { createHash, randomBytes } from "node:crypto";
+// salt of the day. The salt is derived from the day and SESSION_SECRET (keyed-hash.server.ts), so
+// every instance hashes a visitor alike and the database never holds it: a copy of the database
+// taken during the day cannot tie a hash to an address. The day's hashes are deleted once it is
+// over; after that nothing ties a count to an address, whoever holds what.
+//
+// Anyone can send any request, so what a request can add is bounded: only pages the app answered
+// are counted, under one spelling of their path; each day keeps at most KEYS_PER_DAY keys per
+// metric (the rest add to "Outros"); keys are cut to a length; and one address counts at most
+// VIEWS_PER_ADDRESS_PER_MINUTE views and VISITORS_PER_ADDRESS_PER_DAY visitors.
+import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
 import { clientAddress } from "../client-address.server.ts";
 import { db, isPostgres } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { keyedHash } from "~/lib/keyed-hash.server";
 import { monthsBefore, saoPauloDay } from "./period";
 import { rateLimitAddress } from "~/lib/request-info.server";
+import { policyPath } from "~/lib/request-path";
 import { isDataUrl, pageUrl } from "~/lib/data-url";
 import { memoize } from "~/lib/memoize";
 import { errorFields, log } from "../logger.server.ts";
+import { sourceOf } from "./sources";
 
-/** Keys longer than this are cut (a path, a referrer host, a campaign): nobody reads past it. */
+/** Keys longer than this are cut (a path, a campaign): nobody reads past it. */
 const MAX_KEY_LENGTH = 150;
+/** Each of utm_source, utm_medium and utm_campaign is cut to this length. */
+const MAX_CAMPAIGN_PART = 40;
+/**
+ * Distinct keys one day keeps per metric (pages, sources, campaigns...): a busy site has far fewer
+ * real ones, and made-up ones (new referrers, utm_ values) would otherwise each be a row kept
+ * for 25 months. Past it, a day's new keys add to OTHER.
+ */
+export const KEYS_PER_DAY = 250;
+/** Where the keys past KEYS_PER_DAY are counted. */
+export const OTHER = "Outros";
+/** Page views one address counts per minute: far above a person's, far below a flood's. */
+export const VIEWS_PER_ADDRESS_PER_MINUTE = 120;
+/**
+ * Visitors (user agents) one address counts per day: a family or an office behind one address is
+ * a few, and a script that changes its user agent on every request stays this many.
+ */
+export const VISITORS_PER_ADDRESS_PER_DAY = 50;
 /** Rows per INSERT (4 parameters each; SQLite allows 32766 parameters per statement). */
 const ROWS_PER_STATEMENT = 500;
 /** The admin's session cookie: staff looking at their own site are not visitors. */
@@ -79,12 +106,25 @@ let pendingVisitors = new Map<string, PendingVisitor>();
 let knownVisitors = { day: "", byHash: new Map<string, Credit>() };
 /** Bounds the memory of knownVisitors on a very busy day; past it clicks look visitors up in the database. */
 const MAX_KNOWN_VISITORS = 200_000;
+/** What one address counted lately: its views this minute, and (by a hash) the user agents it counted today. */
+interface AddressLoad {
+  day: string;
+  minute: number;
+  views: number;
+  agents: Set<number>;
+}
+/** Per address, in memory only (each instance bounds what it counts). */
+const loads = new LRUCache<string, AddressLoad>({ max: 20_000 });
+/** The keys each `day \t metric` has in the database, as this instance last read or wrote them. */
+const storedKeys = new Map<string, Set<string>>();
 let salt = { day: "", value: "" };
 let timer: NodeJS.Timeout | null = null;
 let flushing: Promise<void> = Promise.resolve();
 
 function add(day: string, metric: Metric, key: string, amount = 1) {
-  const id = `${day}\t${metric}\t${key.slice(0, MAX_KEY_LENGTH)}`;
+  // Control characters (a decoded %09 or %0A) have no place in a key, and a tab would split its id.
+  const clean = CONTROL.test(key) ? key.replace(CONTROLS, "") : key;
+  const id = `${day}\t${metric}\t${clean.slice(0, MAX_KEY_LENGTH)}`;
   counts.set(id, (counts.get(id) ?? 0) + amount);
   if (!timer) {
     // What was counted shows on the insights page within this interval (and a page load).
@@ -109,35 +149,90 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
   if (!target) return;
   const { path, dataRequest } = target;
   const type = String(res.getHeader("content-type") ?? "");
+  const referer = headers.referer ? refererOf(headers.referer) : null;
   if (dataRequest) {
     if (!type.startsWith("text/x-script")) return;
-    if (refererPath(headers.referer) === path) return;
+    if (referer?.path === path) return;
   } else if (!type.startsWith("text/html")) return;
-  if (path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/")) return;
+  if (isAdminPath(path) || path.startsWith("/api/")) return;
   const userAgent = headers["user-agent"];
   const agent = userAgent ? agentOf(userAgent) : "robo";
   if (!userAgent || agent === "robo") return;
   if (headers.cookie?.includes(ADMIN_COOKIE)) return;
+  const own = referer !== null && isOwnHost(referer.host, headers.host);
+  // Coming from the site's own admin pages is the staff (signing out lands on the home page,
+  // without the admin session any more): not a visitor.
+  if (own && isAdminPath(referer.path)) return;
 
+  // As the routes see it (an IPv6 address as its /64), so a click finds the visit it came from.
+  const address = rateLimitAddress(clientAddress(req, env.TRUST_PROXY));
   const day = today();
+  const load = loadOf(address, day);
+  if (!load) return;
   add(day, "visualizacoes", path);
-  const from = refererHost(headers.referer);
   let source = "";
   let campaign = "";
-  if (from === null || !isOwnHost(from, headers.host)) {
+  if (!own) {
     // A visit: someone arriving from elsewhere (or typing the address), not a step inside the site.
-    source = from ?? "direto";
+    source = referer ? sourceOf(referer.host) : "direto";
     add(day, "origem", source);
     campaign = target.campaign;
     if (campaign) add(day, "campanha", campaign);
     add(day, "dispositivo", agent);
   }
-  // As the routes see it (an IPv6 address as its /64), so a click finds the visit it came from.
-  const address = rateLimitAddress(clientAddress(req, env.TRUST_PROXY));
   const id = `${day}\n${address}\n${userAgent}`;
   const pending = pendingVisitors.get(id);
-  if (!pending) pendingVisitors.set(id, { day, address, userAgent, source: source.slice(0, MAX_KEY_LENGTH), campaign: campaign.slice(0, MAX_KEY_LENGTH) });
-  else if (source && !pending.source) Object.assign(pending, { source: source.slice(0, MAX_KEY_LENGTH), campaign: campaign.slice(0, MAX_KEY_LENGTH) });
+  if (!pending) {
+    if (admitsVisitor(load, userAgent)) pendingVisitors.set(id, { day, address, userAgent, source, campaign });
+  } else if (source && !pending.source) Object.assign(pending, { source, campaign });
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROLS = /[\u0000-\u001f\u007f]/g;
+
+function isAdminPath(path: string): boolean {
+  return path === "/admin" || path.startsWith("/admin/");
+}
+
+/**
+ * What `address` may still count now, or null when it is past VIEWS_PER_ADDRESS_PER_MINUTE: the
+ * view is then not counted at all (nor its visit).
+ */
+function loadOf(address: string, day: string): AddressLoad | null {
+  const minute = Math.floor(Date.now() / 60_000);
+  let load = loads.get(address);
+  if (!load || load.day !== day) {
+    load = { day, minute, views: 0, agents: new Set() };
+    loads.set(address, load);
+  }
+  if (load.minute !== minute) Object.assign(load, { minute, views: 0 });
+  return ++load.views > VIEWS_PER_ADDRESS_PER_MINUTE ? null : load;
+}
+
+/** Whether this user agent may count as a visitor of the address today (VISITORS_PER_ADDRESS_PER_DAY). */
+function admitsVisitor(load: AddressLoad, userAgent: string): boolean {
+  const agent = quickHash(userAgent);
+  if (load.agents.has(agent)) return true;
+  if (load.agents.size >= VISITORS_PER_ADDRESS_PER_DAY) return false;
+  load.agents.add(agent);
+  return true;
+}
+
+/** A 32-bit FNV-1a hash: enough to tell a few user agents of one address apart, and small to keep. */
+function quickHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * The one spelling of a page's path that is counted: the server's reading of a path
+ * (app/lib/request-path.ts: decoded, dot segments resolved, lower-case, as the router matches
+ * it), without a trailing slash. `/CONTATO`, `/%63ontato` and `/contato/` are all `/contato`.
+ */
+export function countedPath(path: string): string {
+  const normalized = policyPath(path);
+  return normalized.length > 1 && normalized.endsWith("/") ? normalized.slice(0, -1) : normalized;
 }
 
 interface Target {
@@ -155,7 +250,7 @@ const targetOf = memoize((requestTarget: string): Target | null => {
   if (!url) return null;
   const dataRequest = isDataUrl(url);
   return {
-    path: dataRequest ? pageUrl(url).pathname : url.pathname,
+    path: countedPath(dataRequest ? pageUrl(url).pathname : url.pathname),
     dataRequest,
     campaign: url.search ? campaignOf(url.search.slice(1)) : "",
   };
@@ -167,14 +262,11 @@ function isPrefetch(headers: IncomingHttpHeaders): boolean {
   return typeof purpose === "string" && /prefetch|prerender|preview/i.test(purpose);
 }
 
-function refererHost(referer: string | undefined): string | null {
-  if (!referer || !URL.canParse(referer)) return null;
-  return withoutWww(new URL(referer).hostname.toLowerCase());
-}
-
-function refererPath(referer: string | undefined): string | null {
-  return referer && URL.canParse(referer) ? new URL(referer).pathname : null;
-}
+/** The page a Referer names: its host (lower-case, without `www.`) and its counted path. */
+const refererOf = memoize((referer: string): { host: string; path: string } | null => {
+  const url = URL.parse(referer);
+  return url ? { host: withoutWww(url.hostname.toLowerCase()), path: countedPath(url.pathname) } : null;
+}, 2_000);
 
 function withoutWww(host: string): string {
   return host.startsWith("www.") ? host.slice(4) : host;
@@ -193,7 +285,7 @@ function isOwnHost(host: string, requestHost: string | undefined): boolean {
 function campaignOf(search: string): string {
   if (!search.includes("utm_")) return "";
   const params = new URLSearchParams(search);
-  const part = (name: string) => (params.get(name) ?? "").trim().toLowerCase().replaceAll("/", "-").slice(0, 60);
+  const part = (name: string) => (params.get(name) ?? "").trim().toLowerCase().replaceAll("/", "-").slice(0, MAX_CAMPAIGN_PART);
   const [source, medium, campaign] = [part("utm_source"), part("utm_medium"), part("utm_campaign")];
   return source || medium || campaign ? `${source}/${medium}/${campaign}` : "";
 }
@@ -242,44 +334,37 @@ export async function countWhatsAppClick(visitor: Visitor, link: string, page: s
   if (credit?.campaign) add(day, "whatsapp_campanha", credit.campaign);
 }
 
+/**
+ * The source and campaign a visitor's click is credited to: the visit they came in by today. An
+ * entry of the last seconds (not flushed yet) knows it only when it saw that visit; one for a
+ * later view inside the site has none, and the visit is then read from what this instance stored,
+ * or from the database.
+ */
 async function creditFor(day: string, visitor: Visitor): Promise<Credit | null> {
   const pending = pendingVisitors.get(`${day}\n${visitor.address}\n${visitor.userAgent}`);
-  if (pending) return pending;
-  const hash = hashVisitor(await saltFor(day), visitor.address, visitor.userAgent);
-  if (knownVisitors.day === day) {
-    const known = knownVisitors.byHash.get(hash);
-    if (known) return known;
-  }
+  if (pending?.source) return pending;
+  const hash = hashVisitor(day, visitor.address, visitor.userAgent);
+  const known = knownVisitors.day === day ? knownVisitors.byHash.get(hash) : undefined;
+  if (known?.source) return known;
   return db.analyticsVisitor.findUnique({ where: { day_hash: { day, hash } }, select: { source: true, campaign: true } });
 }
 
-function hashVisitor(daySalt: string, address: string, userAgent: string): string {
-  return createHash("sha256").update(`${daySalt}\n${address}\n${userAgent}`).digest("base64url").slice(0, 24);
+function hashVisitor(day: string, address: string, userAgent: string): string {
+  return createHash("sha256").update(`${saltOf(day)}\n${address}\n${userAgent}`).digest("base64url").slice(0, 24);
 }
 
-/** The day's salt, created by whichever instance needs it first; the days before are deleted with it. */
-async function saltFor(day: string): Promise<string> {
-  if (salt.day === day) return salt.value;
-  await db.$executeRawUnsafe(
-    `INSERT INTO analytics_salts (day, salt) VALUES (${placeholders(1, 2)}) ON CONFLICT (day) DO NOTHING`,
-    day,
-    randomBytes(32).toString("base64url"),
-  );
-  const row = await db.analyticsSalt.findUniqueOrThrow({ where: { day } });
-  if (day === today()) {
-    salt = { day, value: row.salt };
-    await forgetPastVisitors(day);
-  }
-  return row.salt;
+/** The day's salt: the same on every instance, and only ever in memory (derived, never stored). */
+function saltOf(day: string): string {
+  if (salt.day !== day) salt = { day, value: keyedHash("insights-visitor-salt", day) };
+  return salt.value;
 }
 
-/** Deletes the salts and visitor hashes of the days before `day` (also run by the housekeeping). */
+let forgotten = "";
+/** Deletes the visitor hashes of the days before `day` (also run by the housekeeping). */
 async function forgetPastVisitors(day: string = saoPauloDay()): Promise<number> {
-  const [salts, visitors] = await Promise.all([
-    db.analyticsSalt.deleteMany({ where: { day: { lt: day } } }),
-    db.analyticsVisitor.deleteMany({ where: { day: { lt: day } } }),
-  ]);
-  return salts.count + visitors.count;
+  const { count } = await db.analyticsVisitor.deleteMany({ where: { day: { lt: day } } });
+  forgotten = day;
+  return count;
 }
 
 /** `$1, $2...` (PostgreSQL) or `?, ?...` (SQLite) for `count` parameters from `first`. */
@@ -312,7 +397,14 @@ async function flushNow(): Promise<void> {
     for (const [id, visitor] of visitors) if (!pendingVisitors.has(id)) pendingVisitors.set(id, visitor);
     logFailure(error);
   }
-  const entries = [...batch];
+  let entries: Array<[string, number]>;
+  try {
+    entries = await withinKeyLimit(batch);
+  } catch (error) {
+    for (const [id, total] of batch) counts.set(id, (counts.get(id) ?? 0) + total);
+    logFailure(error);
+    return;
+  }
   for (let i = 0; i < entries.length; i += ROWS_PER_STATEMENT) {
     const chunk = entries.slice(i, i + ROWS_PER_STATEMENT);
     try {
@@ -334,12 +426,14 @@ async function flushNow(): Promise<void> {
 async function storeVisitors(visitors: Map<string, PendingVisitor>, batch: Map<string, number>): Promise<void> {
   const byDay = new Map<string, PendingVisitor[]>();
   for (const visitor of visitors.values()) byDay.set(visitor.day, [...(byDay.get(visitor.day) ?? []), visitor]);
+  const current = today();
+  // Once a day, the first flush of the new day deletes the days before's hashes.
+  if (byDay.size > 0 && forgotten !== current) await forgetPastVisitors(current);
   for (const [day, list] of byDay) {
-    const daySalt = await saltFor(day);
-    if (knownVisitors.day !== day && day === today()) knownVisitors = { day, byHash: new Map() };
+    if (knownVisitors.day !== day && day === current) knownVisitors = { day, byHash: new Map() };
     const known = knownVisitors.day === day ? knownVisitors.byHash : new Map<string, Credit>();
     const rows = list
-      .map((v) => ({ hash: hashVisitor(daySalt, v.address, v.userAgent), source: v.source, campaign: v.campaign }))
+      .map((v) => ({ hash: hashVisitor(day, v.address, v.userAgent), source: v.source, campaign: v.campaign }))
       .filter((row) => !known.has(row.hash));
     for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
       const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
@@ -354,6 +448,46 @@ async function storeVisitors(visitors: Map<string, PendingVisitor>, batch: Map<s
       if (known.size < MAX_KNOWN_VISITORS) for (const row of chunk) known.set(row.hash, row);
     }
   }
+}
+
+/**
+ * The batch with each day's keys held to KEYS_PER_DAY per metric: a key the day already has in
+ * the database adds to its row; a new one takes a row while the day and metric have fewer than
+ * that many, and adds to OTHER after. What the database holds is read again whenever a batch
+ * brings keys this instance has not seen (another instance may have added them), so instances
+ * together stay at the limit, give or take what they add at the same moment.
+ */
+async function withinKeyLimit(batch: Map<string, number>): Promise<Array<[string, number]>> {
+  const groups = new Map<string, Array<[string, number]>>();
+  for (const [id, total] of batch) {
+    const cut = id.lastIndexOf("\t");
+    const group = id.slice(0, cut);
+    let entries = groups.get(group);
+    if (!entries) groups.set(group, (entries = []));
+    entries.push([id.slice(cut + 1), total]);
+  }
+  // Only the days being counted are remembered (a day's keys are of no use once it is over).
+  for (const group of storedKeys.keys()) if (!groups.has(group) && !group.startsWith(today())) storedKeys.delete(group);
+  const kept = new Map<string, number>();
+  for (const [group, entries] of groups) {
+    let keys = storedKeys.get(group);
+    if (!keys || entries.some(([key]) => !keys!.has(key))) {
+      const [day, metric] = group.split("\t") as [string, string];
+      const rows = await db.analyticsDaily.findMany({ where: { day, metric }, select: { key: true } });
+      keys = new Set(rows.map((row) => row.key));
+      storedKeys.set(group, keys);
+    }
+    for (const [key, total] of entries) {
+      let counted = key;
+      if (!keys.has(key)) {
+        if (key !== OTHER && keys.size - (keys.has(OTHER) ? 1 : 0) >= KEYS_PER_DAY) counted = OTHER;
+        keys.add(counted);
+      }
+      const id = `${group}\t${counted}`;
+      kept.set(id, (kept.get(id) ?? 0) + total);
+    }
+  }
+  return [...kept];
 }
 
 function logFailure(error: unknown) {
