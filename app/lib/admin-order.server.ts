@@ -6,7 +6,7 @@
 // hand-typed numbers go away, the number in a row's form is its place in the list, and the public
 // pages, which sort by that number, follow exactly.
 import type { Toast } from "./toast";
-import type { NewRowPlace } from "./admin-order";
+import { rowAnchor, type NewRowPlace } from "./admin-order";
 import { formId, logFailure, rejected, saved, serverMessage } from "./admin-action.server";
 import { recordActivity, rowLabel, type ActivityScope } from "./activity.server";
 
@@ -111,7 +111,10 @@ export async function reorderRows(form: FormData, section: OrderedSection & { li
         summary: moved ? `Da posição ${moved.from + 1} para a ${moved.to + 1}. ${newOrder}` : newOrder,
       });
     }
-    return saved(section.list, ORDER_SAVED);
+    // A one-row move (its ↑/↓ or position form) comes back to that row, wherever it now is in the
+    // list; a dragged whole order (JavaScript) stays where the page is.
+    const back = form.get("order") === null && moved ? `${section.list}#${rowAnchor(moved.id)}` : section.list;
+    return saved(back, ORDER_SAVED);
   } catch (error) {
     if (error instanceof Response) throw error;
     logFailure("admin reorder failed", error, "reorder");

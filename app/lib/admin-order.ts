@@ -16,6 +16,14 @@ export const orderField = z.preprocess(
   z.number().int().optional(),
 );
 
+/**
+ * The id of a row's element in a reorderable list: a move without JavaScript comes back to the
+ * list at `#<this id>`, so a phone shows the row just moved instead of the top of the page.
+ */
+export function rowAnchor(id: string): string {
+  return `linha-${id}`;
+}
+
 /** The order field's hint on the form of a new row. */
 export function newRowHint(place: NewRowPlace): string {
   return place === "last" ? "Deixe em branco para colocar no fim da lista." : "Deixe em branco para colocar no início da lista.";

@@ -126,3 +126,21 @@ test("with JavaScript a row is dragged with the keyboard (Space, arrows, Space)"
   await page.reload();
   expect(await before(page, b, a)).toBe(true);
 });
+
+test("on a phone, a move comes back to the moved row, not to the top of the page", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, LIST);
+  const [a, b] = await twoAtTheEnd(page);
+  await formReady(page);
+  const up = page.getByRole("button", { name: `Mover para cima: ${b}` });
+  await up.scrollIntoViewIfNeeded();
+  await up.click();
+  await expect(toast(page, "Ordem atualizada!")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${LIST}#linha-[\\w-]+$`));
+  // The row that moved is on screen, with its new place (above the one it passed).
+  const row = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: `Mover para baixo: ${b}` }) });
+  await expect(row).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(await before(page, b, a)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath("moved-row-phone.png") });
+});

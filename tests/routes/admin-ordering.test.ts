@@ -102,17 +102,20 @@ for (const section of sections) {
       const cookie = await sessionCookie();
       const moved = await responseOf(section.action, formRequest(section.path, { intent: "reorder", id: ids.get("C")!, move: "up" }, { cookie }));
       expect(moved.status).toBe(302);
-      expect(moved.headers.get("Location")).toBe(section.path);
+      // Back to the moved row's place in the list (without JavaScript the page would open at its top).
+      expect(moved.headers.get("Location")).toBe(`${section.path}#linha-${ids.get("C")}`);
       expect(await section.names()).toEqual(["A", "C", "B"]);
       expect(await section.positions()).toEqual([1, 2, 3]);
 
       await responseOf(section.action, formRequest(section.path, { intent: "reorder", id: ids.get("A")!, move: "down" }, { cookie }));
       expect(await section.names()).toEqual(["C", "A", "B"]);
 
-      await responseOf(
+      const dragged = await responseOf(
         section.action,
         formRequest(section.path, { intent: "reorder", order: ["B", "C", "A"].map((name) => ids.get(name)).join(",") }, { cookie }),
       );
+      // A dragged order (JavaScript) stays where the page is.
+      expect(dragged.headers.get("Location")).toBe(section.path);
       expect(await section.names()).toEqual(["B", "C", "A"]);
       expect(await section.positions()).toEqual([1, 2, 3]);
     });
@@ -123,7 +126,7 @@ for (const section of sections) {
       const cookie = await sessionCookie();
       const moved = await responseOf(section.action, formRequest(section.path, { intent: "reorder", id: ids.get("E")!, position: "1" }, { cookie }));
       expect(moved.status).toBe(302);
-      expect(moved.headers.get("Location")).toBe(section.path);
+      expect(moved.headers.get("Location")).toBe(`${section.path}#linha-${ids.get("E")}`);
       expect(await section.names()).toEqual(["E", "A", "B", "C", "D"]);
       expect(await section.positions()).toEqual([1, 2, 3, 4, 5]);
       await responseOf(section.action, formRequest(section.path, { intent: "reorder", id: ids.get("E")!, position: " 4 " }, { cookie }));

@@ -21,6 +21,10 @@ import { Form, useFetcher } from "react-router";
 import { InlineAlert, useToastFrom } from "./admin-form";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Toast } from "~/lib/toast";
+import { rowAnchor } from "~/lib/admin-order";
+
+// Where a move comes back to (the row's anchor), clear of the admin's top bar.
+const ROW_SCROLL_MARGIN = "scroll-mt-24";
 
 interface SortableListProps<T extends { id: string }> {
   items: T[];
@@ -45,7 +49,7 @@ export function SortableList<T extends { id: string }>({ items, label, render, c
         {alert}
         <ul className={className}>
           {items.map((item, index) => (
-            <li key={item.id} className={itemClassName}>
+            <li key={item.id} id={rowAnchor(item.id)} className={`${itemClassName} ${ROW_SCROLL_MARGIN}`}>
               {render(item)}
               <MoveControls id={item.id} label={label(item)} index={index} count={items.length} className={controlsClassName} />
             </li>
@@ -146,8 +150,9 @@ function SortableRow({ id, label, className, children }: { id: string; label: st
   return (
     <li
       ref={setNodeRef}
+      id={rowAnchor(id)}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`${className} ${isDragging ? "relative z-10 opacity-80 shadow-lg" : ""}`}
+      className={`${className} ${ROW_SCROLL_MARGIN} ${isDragging ? "relative z-10 opacity-80 shadow-lg" : ""}`}
     >
       {children(handle)}
     </li>
