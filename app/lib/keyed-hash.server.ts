@@ -4,7 +4,7 @@
 // a copy of the database (a backup, a dump) cannot be turned back into addresses or e-mails by
 // trying them all: that takes the secret too.
 import { createHmac } from "node:crypto";
-import { env } from "./env.server";
+import { env } from "./env.server.ts";
 
 const secret = env.SESSION_SECRET.split(",")[0]!.trim();
 

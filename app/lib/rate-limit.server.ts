@@ -1,12 +1,25 @@
 // Fixed-window counters in the database, so limits hold across every server instance.
 // Used for sign-in, chat, contact and consent.
+//
+// A key names what it counts, and that is often a person: an address (`chat:ip:203.0.113.7`, an
+// IPv6 address as its /64, see rateLimitAddress) or an e-mail (`login:email:ana@...`). So no key
+// is stored as given: the table holds the key's first word (which limit it is, for whoever reads
+// the table) and a keyed hash of the whole key (keyed-hash.server.ts), the same on every instance.
+// A copy of the table then says how many windows each limit has open, and nothing about who.
 import { db } from "./db.server.ts";
+import { keyedHash } from "./keyed-hash.server.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
   count: number;
   /** Seconds until the window resets. */
   retryAfter: number;
+}
+
+/** The key as rate_limits stores it: `<first word>:<keyed hash of the whole key>`. */
+export function rateLimitKey(key: string): string {
+  const scope = key.split(":", 1)[0]!;
+  return `${scope}:${keyedHash("rate-limit", key, 27)}`;
 }
 
 /**
@@ -19,10 +32,11 @@ export interface RateLimitResult {
  * then write) queued behind each other for seconds and held hundreds of megabytes meanwhile.
  */
 export async function hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+  const stored = rateLimitKey(key);
   const now = new Date();
   const resetAt = new Date(now.getTime() + windowMs);
   const rows = await db.$queryRaw<Array<{ count: number | bigint; reset_at: Date | string }>>`
-    INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${resetAt})
+    INSERT INTO rate_limits (key, count, reset_at) VALUES (${stored}, 1, ${resetAt})
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END,
       reset_at = CASE WHEN rate_limits.reset_at <= ${now} THEN excluded.reset_at ELSE rate_limits.reset_at END
@@ -40,17 +54,17 @@ export async function hit(key: string, limit: number, windowMs: number): Promise
 
 /** The current count without counting a hit. */
 export async function peek(key: string): Promise<number> {
-  const row = await db.rateLimit.findUnique({ where: { key } });
+  const row = await db.rateLimit.findUnique({ where: { key: rateLimitKey(key) } });
   return row && row.resetAt > new Date() ? row.count : 0;
 }
 
 /** Takes back one hit (an attempt that turned out not to be the kind the limit counts). */
 export async function forgive(key: string): Promise<void> {
-  await db.rateLimit.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
+  await db.rateLimit.updateMany({ where: { key: rateLimitKey(key), count: { gt: 0 } }, data: { count: { decrement: 1 } } });
 }
 
 export async function reset(key: string): Promise<void> {
-  await db.rateLimit.deleteMany({ where: { key } });
+  await db.rateLimit.deleteMany({ where: { key: rateLimitKey(key) } });
 }
 
 /** Housekeeping: drops expired windows; returns how many (app/lib/housekeeping.server.ts). */

@@ -7,7 +7,8 @@ import { memoize } from "./memoize";
 export interface RequestInfo {
   /**
    * The visitor's address as every rate limit counts it: an IPv4 address as is, an IPv6 address
-   * as its /64 network (see rateLimitAddress).
+   * as its /64 network (see rateLimitAddress). Never stored as it is: rate-limit.server.ts keeps
+   * only a keyed hash of every key.
    */
   ip: string;
   requestId: string;

@@ -12,7 +12,7 @@ import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_REFRESH_MS, sessionCookie 
 import { cookiesFrom, formRequest, getRequest } from "../helpers/request";
 import bcrypt from "bcryptjs";
 import { BCRYPT_COST, dummyHash } from "~/lib/password.server";
-import { hit } from "~/lib/rate-limit.server";
+import { hit, rateLimitKey } from "~/lib/rate-limit.server";
 import { upsertUser } from "../../scripts/lib/users.ts";
 import { createUser, dataOf, PASSWORD, responseOf, signedIn, toastOf, underAdminLayout } from "./admin-fixtures";
 
@@ -96,7 +96,7 @@ describe("admin sign-in", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.toast?.title).toBe("Muitas tentativas de login");
     expect(blocked.body.toast?.description).toMatch(/Tente novamente em \d+ minutos?\./);
-    expect(await db.rateLimit.count({ where: { key: "login:email:duda@agencia.com.br" } })).toBe(1);
+    expect(await db.rateLimit.count({ where: { key: rateLimitKey("login:email:duda@agencia.com.br") } })).toBe(1);
   });
 
   it("throttles after 20 failures from one IP", async () => {
