@@ -1,64 +1,44 @@
-// `npm run db:backup [-- <path>]`: a consistent copy of the SQLite database, safe while the server
-// runs (VACUUM INTO reads one snapshot, so concurrent writers neither block it nor tear it).
-// Default: backups/app-<UTC timestamp>.db next to the database file (./data/backups/ for the
-// default DATABASE_URL). For PostgreSQL it runs pg_dump when installed, else explains how.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, statSync } from "node:fs";
+// `npm run backup -- --out FILE` (also `npm run db:backup [-- FILE]`, its older name): one archive
+// (.tar.gz) with the database, every stored file (local disk or S3) and a manifest (the schema's
+// migrations, every table's row count, each file's size and SHA-256, the product version, when),
+// taken while the site keeps serving. See app/lib/backup/ for what it holds and why it is
+// consistent; `npm run restore -- FILE` puts it back. Default file: data/backups/backup-<UTC time>.tar.gz.
+import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { createClient } from "@libsql/client";
-import { env } from "../app/lib/env.server.ts";
-import { isPostgresUrl, sqliteFilePath } from "./lib/migrator.ts";
+import { parseArgs } from "node:util";
+import { backupSource } from "../app/lib/backup/config.server.ts";
+import { writeBackupFile } from "../app/lib/backup/create.server.ts";
 
-const databaseUrl = env.DATABASE_URL;
-const requested = process.argv[2];
-const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").replace(/\..*$/, "");
+const root = new URL("..", import.meta.url).pathname;
 
 function fail(message: string): never {
-  console.error(`db:backup: ${message}`);
+  console.error(`backup: ${message}`);
   process.exit(1);
 }
 
-/** The absolute target path, its folder created; an existing file is never overwritten. */
-function newFile(path: string): string {
-  const target = resolve(path);
-  if (existsSync(target)) fail(`${target} already exists; choose another path`);
-  mkdirSync(dirname(target), { recursive: true });
-  return target;
+let out: string | undefined;
+try {
+  const { values, positionals } = parseArgs({ options: { out: { type: "string" } }, allowPositionals: true });
+  if (positionals.length > 1 || (values.out && positionals.length)) throw new Error("give one file, with --out FILE");
+  out = values.out ?? positionals[0];
+} catch (error) {
+  fail(`${(error as Error).message} (usage: npm run backup -- --out FILE)`);
 }
+const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").replace(/\..*$/, "");
+const target = resolve(out ?? join(root, "data", "backups", `backup-${stamp}.tar.gz`));
+mkdirSync(dirname(target), { recursive: true });
 
-async function backupSqlite(): Promise<string> {
-  const source = sqliteFilePath(databaseUrl);
-  if (!existsSync(source)) fail(`no database at ${source}`);
-  const target = newFile(requested ?? join(dirname(source), "backups", `app-${stamp}.db`));
-
-  const db = createClient({ url: `file:${source}` });
-  try {
-    await db.execute("PRAGMA busy_timeout = 10000");
-    await db.execute({ sql: "VACUUM INTO ?", args: [target] });
-  } finally {
-    db.close();
-  }
-  const copy = createClient({ url: `file:${target}` });
-  try {
-    const check = await copy.execute("PRAGMA integrity_check");
-    if (String(check.rows[0]?.[0]) !== "ok") fail(`the copy at ${target} failed its integrity check`);
-  } finally {
-    copy.close();
-  }
-  return target;
+const started = Date.now();
+try {
+  const manifest = await writeBackupFile(await backupSource(root), target);
+  const media = manifest.files.slice(1);
+  const bytes = media.reduce((sum, f) => sum + f.size, 0);
+  const rows = Object.values(manifest.database.tables).reduce((a, b) => a + b, 0);
+  console.log(
+    `backup: wrote ${target}: ${manifest.database.kind} database at ${manifest.database.lastMigration ?? "no migration"} ` +
+      `(${Object.keys(manifest.database.tables).length} tables, ${rows} rows), ${media.length} files (${(bytes / 1048576).toFixed(1)} MB) ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+} catch (error) {
+  fail((error as Error).message);
 }
-
-function backupPostgres(): string {
-  const target = newFile(requested ?? join("data", "backups", `app-${stamp}.dump`));
-  const run = spawnSync("pg_dump", ["--format=custom", "--no-owner", "--file", target, databaseUrl], { stdio: "inherit" });
-  if (run.error || run.status !== 0) {
-    fail(`pg_dump ${run.error ? "is not installed" : `exited with ${run.status}`}. Back up PostgreSQL with its own tools:
-  pg_dump --format=custom --no-owner --file app.dump "$DATABASE_URL"        # a consistent snapshot, safe while serving
-  pg_restore --clean --if-exists --no-owner --dbname "$DATABASE_URL" app.dump  # restore
-(install the client with: apt-get install -y postgresql-client, same major version as the server or newer)`);
-  }
-  return target;
-}
-
-const target = isPostgresUrl(databaseUrl) ? backupPostgres() : await backupSqlite();
-console.log(`db:backup: wrote ${target} (${(statSync(target).size / 1024).toFixed(0)} KB)`);
