@@ -5,7 +5,7 @@ import type { Route } from "./+types/admin.blog";
 import { db } from "~/lib/db.server";
 import { SECTIONS } from "~/lib/admin/sections";
 import { activityScope } from "~/lib/activity.server";
-import { sanitizeBlogHtml } from "~/lib/sanitize.server";
+import { isBlankHtml, parseSanitizeChanges, sanitizeBlogHtmlWithReport, sanitizeNotes, type SanitizeChange } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slugify";
 import { site } from "~/content/site";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -30,7 +30,8 @@ import type { UploadRule } from "~/lib/upload.server";
 import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, TextAreaField, TextField } from "~/components/admin/fields";
-import { mediaUrlError, requiredText } from "~/lib/forms/admin-schema";
+import { mediaUrlError } from "~/lib/forms/admin-schema";
+import { blogSchema, META_DESCRIPTION_MAX, META_DESCRIPTION_TOO_LONG, PUBLISHED_AT_INVALID, SEO_TITLE_MAX, SEO_TITLE_TOO_LONG } from "~/lib/blog/post-schema";
 import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { PreviewButton } from "~/components/admin/blog-preview-button";
 import { RevisionsLink } from "~/components/admin/blog-revisions-link";
@@ -40,12 +41,9 @@ import { LocalDraftOffer, useLocalDraft } from "~/components/admin/local-draft";
 import {
   formatScheduleDate,
   formatScheduleMoment,
-  parseScheduleInput,
   postedChoice,
   postStatus,
-  PUBLICATION_CHOICES,
   publicationChoice,
-  publicationError,
   publicationFields,
   SCHEDULE_ZONE_LABEL,
   scheduleInputValue,
@@ -58,42 +56,10 @@ const SECTION = SECTIONS.blog;
 const LIST = SECTION.path;
 export const DELETE_POST_MESSAGE = "Tem certeza que deseja excluir este post?";
 export const COVER_REQUIRED = "Imagem de capa é obrigatória";
-export const META_DESCRIPTION_MAX = 160;
-export const META_DESCRIPTION_TOO_LONG = `A meta descrição deve ter no máximo ${META_DESCRIPTION_MAX} caracteres.`;
-export const PUBLISHED_AT_INVALID = "Informe uma data e hora válidas (dd/mm/aaaa hh:mm).";
-/** Search engines show about this much of a page's title. */
-export const SEO_TITLE_MAX = 60;
-export const SEO_TITLE_TOO_LONG = `O título para buscadores deve ter no máximo ${SEO_TITLE_MAX} caracteres.`;
+// The form's rules live beside the restore that applies them too; tests read them here.
+export { blogSchema, META_DESCRIPTION_MAX, META_DESCRIPTION_TOO_LONG, PUBLISHED_AT_INVALID, SEO_TITLE_MAX, SEO_TITLE_TOO_LONG };
 /** Where "Editar" takes the page: the form, far above the list on a phone. */
 const FORM_ANCHOR = "formulario-post";
-
-export const blogSchema = z
-  .object({
-    id: z.string().optional(),
-    title: requiredText("Título é obrigatório"),
-    slug: z.string().trim().optional(),
-    excerpt: requiredText("Resumo é obrigatório"),
-    content: requiredText("Conteúdo é obrigatório"),
-    author: z.string().trim().optional(),
-    // Publish now, schedule or draft (see publicationFields for how each is stored).
-    publication: z.enum(PUBLICATION_CHOICES, "Escolha como publicar o post.").optional(),
-    // The "Publicado" checkbox of the form before the publishing control, read when a page loaded
-    // before it posts (see postedChoice).
-    is_published: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
-    published_at: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || parseScheduleInput(v) !== null, PUBLISHED_AT_INVALID),
-    seo_title: z.string().trim().max(SEO_TITLE_MAX, SEO_TITLE_TOO_LONG).optional(),
-    meta_description: z.string().trim().max(META_DESCRIPTION_MAX, META_DESCRIPTION_TOO_LONG).optional(),
-    social_image_url: z.string().trim().optional(),
-  })
-  .superRefine((value, ctx) => {
-    // A schedule needs a time still ahead (checked again by the server when it saves).
-    const error = publicationError(postedChoice(value), value.published_at);
-    if (error) ctx.addIssue({ code: "custom", path: ["published_at"], message: error });
-  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const section = await sectionLoader(
@@ -101,9 +67,36 @@ export async function loader({ request }: Route.LoaderArgs) {
     () => db.blogPost.findMany({ orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] }),
     { title: "Erro ao carregar posts", description: "Tente novamente mais tarde" },
   );
-  // `?salvo=<id>` after a save: the form's column says where the post stands, with its link.
-  const savedId = new URL(request.url).searchParams.get("salvo");
-  return { ...section, saved: section.items.find((post) => post.id === savedId) ?? null };
+  // `?salvo=<id>` after a save: the form's column says where the post stands, with its link, and
+  // `&ajustes=<codes>` what the sanitizer took out of the content (SanitizedNotice; a restore from
+  // the history leads to `?editar=<id>&ajustes=<codes>`).
+  const url = new URL(request.url);
+  const savedId = url.searchParams.get("salvo");
+  return {
+    ...section,
+    saved: section.items.find((post) => post.id === savedId) ?? null,
+    sanitized: sanitizeNotes(parseSanitizeChanges(url.searchParams.get(SANITIZED_PARAM))),
+  };
+}
+
+/** The query parameter that carries, after a save, what the sanitizer changed (its codes; the page words them). */
+const SANITIZED_PARAM = "ajustes";
+
+/** Where a save leads: the list, saying where the post stands and what the sanitizer changed in its content. */
+function savedLocation(id: string | undefined, changes: SanitizeChange[]): string {
+  if (!id) return LIST;
+  const query = new URLSearchParams({ salvo: id });
+  if (changes.length > 0) query.set(SANITIZED_PARAM, changes.join(","));
+  return `${LIST}?${query}`;
+}
+
+/**
+ * Content with nothing the site can show once sanitized (only a script, a form, a comment...) is
+ * refused like an empty one, saying what was removed: the post would be saved blank.
+ */
+function emptiedContentError(html: string, changes: SanitizeChange[]): string | null {
+  if (!isBlankHtml(html) || changes.length === 0) return null;
+  return `O conteúdo ficaria vazio depois da limpeza do HTML. ${sanitizeNotes(changes).join(" ")}`;
 }
 
 const SAVE_FAILED = { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } as const;
@@ -135,7 +128,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     async (submission) => {
       const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage", social_image: "socialImage" } });
       requireFile(draft, "cover_image", COVER_REQUIRED);
+      // The content as it will be stored, and what the allowlist took out of it (said after the save).
+      const content = submission.status === "success" ? sanitizeBlogHtmlWithReport(submission.value.content) : null;
       if (submission.status === "success") Object.assign(draft.fieldErrors, socialImageErrors(submission.value, draft.uploaded));
+      const emptied = content ? emptiedContentError(content.html, content.changes) : null;
+      if (emptied) draft.fieldErrors.content = [emptied];
       const v = validValue(draft);
       if (!v) {
         const refusal = uploadRefusal(draft);
@@ -153,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           title: v.title,
           slug: slugOf(v),
           excerpt: v.excerpt,
-          content: sanitizeBlogHtml(v.content),
+          content: content!.html,
           author: v.author || site.brandName,
           isPublished: publication.isPublished,
           coverImage: draft.fileUrl.cover_image!,
@@ -169,7 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       await keepSavedPostRevision(context, draft.existing, slugOf(v));
       const id = draft.existing?.id ?? (await model.findUnique({ where: { slug: slugOf(v) }, select: { id: true } }))?.id;
-      return saved(id ? `${LIST}?salvo=${id}` : LIST, {
+      return saved(savedLocation(id, content!.changes), {
         type: "success",
         title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!",
         description: savedDescription(choice, publication.publishedAt),
@@ -199,7 +196,7 @@ function socialImageErrors(value: z.output<typeof blogSchema>, uploaded: Record<
 export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 export default function AdminBlog({ actionData }: Route.ComponentProps) {
-  const { items: posts, editing, deleting, loadError, saved } = useLoaderData<typeof loader>();
+  const { items: posts, editing, deleting, loadError, saved, sanitized } = useLoaderData<typeof loader>();
   const formKey = useFormKey(editing?.id);
   const submit = useSubmit();
   const location = useLocation();
@@ -213,6 +210,7 @@ export default function AdminBlog({ actionData }: Route.ComponentProps) {
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section id={FORM_ANCHOR} aria-labelledby="post-form-title" className="scroll-mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           {saved && !editing ? <SavedNotice post={saved} /> : null}
+          {sanitized.length > 0 && (editing || saved) ? <SanitizedNotice notes={sanitized} /> : null}
           <h2 id="post-form-title" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-slate-900 outline-none">
             {editing ? "Editar Post" : "Novo Post"}
           </h2>
@@ -316,6 +314,24 @@ function SavedNotice({ post }: { post: Post }) {
           Pré-visualizar
         </a>
       )}
+    </div>
+  );
+}
+
+/**
+ * After a save: what the sanitizer took out of the content, or changed, and why, in words. The
+ * toast keeps its own text; this stays on the page, with or without JavaScript, until the editor
+ * moves on.
+ */
+function SanitizedNotice({ notes }: { notes: string[] }) {
+  return (
+    <div role="status" className="mb-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      <p className="font-semibold">O conteúdo foi salvo com ajustes:</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {notes.map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -25,6 +25,7 @@ import {
   revisionsKept,
   snapshotOf,
   type MissingFiles,
+  type RefusedField,
   type Snapshot,
 } from "~/lib/blog/revisions.server";
 import { db } from "~/lib/db.server";
@@ -127,6 +128,22 @@ function missingFilesNote(missing: MissingFiles, post: { socialImage: string | n
   return notes.map((note) => ` ${note}`).join("");
 }
 
+/** The label of a post column as the page lists it. */
+function labelOf(column: string): string {
+  if (column === "content") return "Conteúdo";
+  return FIELDS.find((field) => field.column === column)?.label ?? column;
+}
+
+/**
+ * The fields of the version a save would refuse (an old version saved under looser rules, or an
+ * altered one), which the post kept as they are now, with the save's own message.
+ */
+function refusedFieldsNote(refused: RefusedField[]): string {
+  return refused
+    .map(({ column, reason }) => ` “${labelOf(column)}” desta versão não foi restaurado (${reason.replace(/\.$/, "")}): o post manteve o valor atual.`)
+    .join("");
+}
+
 function numberParam(value: string | null): number | null {
   return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
 }
@@ -186,10 +203,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const restoredWhen = formatDateTime(result.restoredAt);
   const slugNote = result.keptSlug ? ` O slug “${result.keptSlug}” agora é de outro post: este manteve o slug atual.` : "";
   const filesNote = missingFilesNote(result.missing, result.post);
-  return saved(`/admin/blog?editar=${result.post.id}`, {
+  const fieldsNote = refusedFieldsNote(result.refused);
+  // What the sanitizer took out of the version's content is listed on the form's page, as after a save.
+  const query = new URLSearchParams({ editar: result.post.id });
+  if (result.sanitized.length > 0) query.set("ajustes", result.sanitized.join(","));
+  const sanitizedNote = result.sanitized.length > 0 ? " O conteúdo desta versão foi ajustado ao salvar: veja os detalhes no formulário." : "";
+  return saved(`/admin/blog?${query}`, {
     type: "success",
     title: "Versão restaurada",
-    description: `O post voltou à versão de ${restoredWhen}.${slugNote}${filesNote}`,
+    description: `O post voltou à versão de ${restoredWhen}.${slugNote}${filesNote}${fieldsNote}${sanitizedNote}`,
   });
 }
 

@@ -4,46 +4,7 @@
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { sanitizeBlogHtml } from "~/lib/sanitize.server";
-
-const CORPUS = [
-  "<script>alert(1)</script>",
-  "<SCRIPT SRC=//evil.example/x.js></SCRIPT>",
-  "<scr<script>ipt>alert(1)</scr</script>ipt>",
-  '<img src=x onerror="alert(1)">',
-  "<img src=x oNeRrOr=alert(1)>",
-  '<body onload="alert(1)">',
-  '<p onclick="alert(1)" onmouseover=alert(1)>texto</p>',
-  '<a href="javascript:alert(1)">link</a>',
-  '<a href="  JaVaScRiPt:alert(1)">link</a>',
-  '<a href="jav&#x09;ascript:alert(1)">link</a>',
-  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">link</a>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">link</a>',
-  '<a href="vbscript:msgbox(1)">link</a>',
-  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
-  '<svg onload="alert(1)"><circle r="10"/></svg>',
-  "<svg><script>alert(1)</script></svg>",
-  '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
-  '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>',
-  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<iframe src="javascript:alert(1)"></iframe>',
-  '<object data="javascript:alert(1)"></object><embed src="javascript:alert(1)">',
-  "<style>body{background:url(javascript:alert(1))}</style>",
-  '<p style="background:url(javascript:alert(1))">estilo</p>',
-  '<div style="behavior:url(x.htc);-moz-binding:url(x.xml#x)">x</div>',
-  '<link rel="stylesheet" href="//evil.example/x.css"><meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<base href="javascript:alert(1)//">',
-  '<form action="javascript:alert(1)"><button>ok</button></form>',
-  '<input autofocus onfocus="alert(1)">',
-  '<details open ontoggle="alert(1)"><summary>x</summary></details>',
-  '<video><source onerror="alert(1)"></video><audio src=x onerror=alert(1)>',
-  "<p><b><i>aninhamento <u>malformado</b></i></p></u>",
-  '<a href="https://exemplo.com.br" target="_self" onclick="alert(1)">legítimo</a>',
-  "<!--<img src=x onerror=alert(1)>-->",
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
-  "<template><script>alert(1)</script></template>",
-  '<img src="https://exemplo.com.br/a.png" alt="ok" srcset="javascript:alert(1) 1x">',
-];
+import { XSS_CORPUS as CORPUS } from "../helpers/blog-html-corpus";
 
 const EXECUTABLE_TAGS = new Set([
   "script",

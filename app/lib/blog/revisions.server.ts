@@ -9,6 +9,15 @@
 // post is stored, and answering "Erro ao salvar" would make the editor save (or create) again.
 // A failure is reported in the server's log.
 //
+// A restore writes back only what a save would accept: every restored field passes the blog
+// form's own rules (app/lib/blog/post-schema.ts, the library check of a save for the cover, the
+// image-link rule for the social image) and the content goes through the sanitizer again, so an
+// old version, saved under looser rules, or a revision row altered in the database cannot bring
+// back what a save refuses. A field that fails keeps the post's current value, and the result
+// says which and why (the restore's message names them); what the sanitizer took out of the
+// content is reported the same way as after a save. A column has to be listed in RESTORED_RULES
+// to be restored at all (a test checks that every column of blog_posts is there or is not restored).
+//
 // Revisions do not keep their files in use: the media library may delete a file only an old
 // revision names (otherwise no file a post ever used could be deleted). So a restore checks the
 // version's files in the storage and never brings back one that is gone: a file column keeps the
@@ -17,7 +26,7 @@
 import { basename } from "node:path";
 import type { RouterContextProvider } from "react-router";
 import sanitize from "sanitize-html";
-import { Prisma, type BlogPost } from "../../generated/prisma-sqlite/client.ts";
+import type { BlogPost } from "../../generated/prisma-sqlite/client.ts";
 import { describeChanges, recordActivity, type ActivityScope } from "../activity.server";
 import { formatDateTime } from "../dates";
 import { logFailure } from "../admin-action.server";
@@ -25,8 +34,15 @@ import { adminUser } from "../admin-guard.server";
 import { SECTIONS } from "../admin/sections";
 import { db } from "../db.server";
 import { env } from "../env.server";
-import { sanitizeBlogHtml } from "../sanitize.server";
+import { isBlankHtml, sanitizeBlogHtmlWithReport, sanitizeNotes, type SanitizeChange } from "../sanitize.server";
 import { objectFromUrl, storage } from "../storage/index.server";
+import { mediaUrlError } from "../forms/admin-schema";
+import { libraryField } from "../media-library";
+import { libraryPicks } from "../media-library.server";
+import { UPLOAD_TARGETS } from "../upload-targets.server";
+import { site } from "~/content/site";
+import { blogFields } from "./post-schema";
+import { slugOf } from "./slug-check.server";
 import { rememberSlugChange } from "./slug-redirects.server";
 
 /**
@@ -142,17 +158,113 @@ function readSnapshot(value: unknown): Snapshot {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Snapshot) : {};
 }
 
-/** The columns a restore writes: the snapshot's editable fields that the post still has. */
-function restorableValues(snapshot: Snapshot): Record<string, unknown> {
-  const columns = new Set<string>(Object.values(Prisma.BlogPostScalarFieldEnum));
-  const values: Record<string, unknown> = {};
+/** A restored value, or why a save would refuse it. */
+type Checked = { value: unknown } | { refused: string };
+
+/** What a restored field is checked against: what the save of the blog form does with it. */
+type RestoreRule = (value: unknown, restored: Record<string, unknown>, before: BlogPost) => Checked | Promise<Checked>;
+
+/** A snapshot's value as the form would have posted it (null and absent are an empty field). */
+const asField = (value: unknown) => (value === null || value === undefined ? undefined : value);
+
+/** A field of the blog form's schema: the value it would save, or its message. */
+function formRule(field: keyof typeof blogFields.shape, stored: (value: string | undefined) => unknown = (value) => value): RestoreRule {
+  return (value) => {
+    const parsed = blogFields.shape[field].safeParse(asField(value));
+    return parsed.success ? { value: stored(parsed.data as string | undefined) } : { refused: parsed.error.issues[0]?.message ?? "Valor inválido." };
+  };
+}
+
+const NOT_AN_IMAGE = "O arquivo não é uma imagem da biblioteca de mídia.";
+
+/** The cover as a save takes it: a picture of the media library (what the form's library choice checks). */
+const coverRule: RestoreRule = async (value) => {
+  if (typeof value !== "string" || !value) return { refused: NOT_AN_IMAGE };
+  const form = new FormData();
+  form.set(libraryField("cover_image"), value);
+  const { picked, errors } = await libraryPicks(form, { cover_image: UPLOAD_TARGETS.blog.cover_image }, {});
+  return picked.cover_image ? { value: picked.cover_image } : { refused: errors.cover_image?.[0] ?? NOT_AN_IMAGE };
+};
+
+/** The social image as a save takes a typed one: empty (the cover), or an image link under the rules of every image link. */
+const socialImageRule: RestoreRule = (value) => {
+  const parsed = blogFields.shape.social_image_url.safeParse(asField(value));
+  if (!parsed.success) return { refused: parsed.error.issues[0]?.message ?? "Valor inválido." };
+  if (!parsed.data) return { value: null };
+  const error = mediaUrlError(parsed.data, "image", (url) => objectFromUrl(url) !== null);
+  return error ? { refused: error } : { value: parsed.data };
+};
+
+/**
+ * Every column a restore may write, with the save's rule for it. The slug is made as a save makes
+ * it (from the title when empty); the content is sanitized (its report goes in `sanitized`).
+ */
+export const RESTORED_RULES: Record<string, RestoreRule> = {
+  title: formRule("title"),
+  excerpt: formRule("excerpt"),
+  author: formRule("author", (value) => value || site.brandName),
+  seoTitle: formRule("seo_title", (value) => value || null),
+  metaDescription: formRule("meta_description", (value) => value || null),
+  slug: (value, restored, before) => {
+    const checked = blogFields.shape.slug.safeParse(asField(value));
+    const title = typeof restored.title === "string" ? restored.title : before.title;
+    const slug = checked.success ? slugOf({ slug: checked.data, title }) : "";
+    return slug ? { value: slug } : { refused: "O slug desta versão não forma um endereço válido." };
+  },
+  coverImage: coverRule,
+  socialImage: socialImageRule,
+  content: formRule("content"),
+};
+
+/** A field of the version that was not restored, and why (the message a save would give). */
+export interface RefusedField {
+  column: string;
+  reason: string;
+}
+
+/**
+ * The columns a restore writes: the snapshot's editable fields, each through the save's rule. A
+ * value equal to the post's current one is left alone (the restore does not change it); one that
+ * fails its rule is left out (the post keeps its current value) and named in `refused`.
+ */
+async function restorableValues(
+  snapshot: Snapshot,
+  before: BlogPost,
+): Promise<{ values: Record<string, unknown>; refused: RefusedField[]; sanitized: SanitizeChange[]; missing: MissingFiles }> {
+  const current = snapshotOf(before);
+  const raw: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(snapshot)) {
-    if (!columns.has(column) || NOT_EDITABLE.has(column) || NOT_RESTORED.has(column)) continue;
-    values[column] = value;
+    if (RESTORED_RULES[column] && !NOT_EDITABLE.has(column) && !NOT_RESTORED.has(column) && value !== current[column]) raw[column] = value;
   }
-  // Sanitized again: the allowlist may be stricter now than when the revision was saved.
-  if (typeof values.content === "string") values.content = sanitizeBlogHtml(values.content);
-  return values;
+  // Files deleted from the library first: they have their own message (see the top of this file).
+  const missing = await dropMissingFiles(raw, before);
+  const values: Record<string, unknown> = {};
+  const refused: RefusedField[] = [];
+  let sanitized: SanitizeChange[] = [];
+  // The title first: an empty slug is made from it, as a save makes it.
+  const columns = Object.keys(raw).sort((a, b) => Number(b === "title") - Number(a === "title"));
+  for (const column of columns) {
+    const rule = RESTORED_RULES[column]!;
+    const value = raw[column];
+    const checked = await rule(value, values, before);
+    if ("refused" in checked) {
+      refused.push({ column, reason: checked.refused });
+      continue;
+    }
+    if (column === "content") {
+      // Sanitized again: the allowlist may be stricter now than when the revision was saved.
+      const content = sanitizeBlogHtmlWithReport(checked.value as string);
+      if (isBlankHtml(content.html)) {
+        refused.push({ column, reason: `O conteúdo desta versão ficaria vazio depois da limpeza do HTML. ${sanitizeNotes(content.changes).join(" ")}`.trim() });
+        continue;
+      }
+      values.content = content.html;
+      sanitized = content.changes;
+      continue;
+    }
+    if (checked.value !== current[column]) values[column] = checked.value;
+  }
+  return { values, refused, sanitized, missing };
 }
 
 /** What a restore left out because the version's files were deleted from the library. */
@@ -165,7 +277,19 @@ export interface MissingFiles {
   contentLinks: string[];
 }
 
-export type RestoreResult = { status: "not-found" } | { status: "restored"; post: BlogPost; restoredAt: Date; keptSlug: string | null; missing: MissingFiles };
+export type RestoreResult =
+  | { status: "not-found" }
+  | {
+      status: "restored";
+      post: BlogPost;
+      restoredAt: Date;
+      keptSlug: string | null;
+      missing: MissingFiles;
+      /** Fields of the version a save would refuse: the post kept its current value. */
+      refused: RefusedField[];
+      /** What the sanitizer took out of the version's content. */
+      sanitized: SanitizeChange[];
+    };
 
 /**
  * Whether a URL names one of our stored files that no longer exists (a foreign URL is never
@@ -269,8 +393,7 @@ export async function restoreRevision(
 ): Promise<RestoreResult> {
   const [before, revision] = await Promise.all([db.blogPost.findUnique({ where: { id: postId } }), findRevision(postId, revisionId)]);
   if (!before || !revision) return { status: "not-found" };
-  const values = restorableValues(revision.snapshot);
-  const missing = await dropMissingFiles(values, before);
+  const { values, refused, sanitized, missing } = await restorableValues(revision.snapshot, before);
   let keptSlug: string | null = null;
   if (typeof values.slug === "string" && values.slug !== before.slug) {
     const owner = await db.blogPost.findFirst({ where: { slug: values.slug, NOT: { id: postId } }, select: { id: true } });
@@ -294,5 +417,5 @@ export async function restoreRevision(
     targetLabel: post.title,
     summary: `Versão de ${when}${revision.actorEmail ? ` (${revision.actorName || revision.actorEmail})` : ""}; ${changes}`,
   });
-  return { status: "restored", post, restoredAt: revision.createdAt, keptSlug, missing };
+  return { status: "restored", post, restoredAt: revision.createdAt, keptSlug, missing, refused, sanitized };
 }
