@@ -27,7 +27,8 @@ describe("/admin/blog", () => {
     );
     const saved = await db.blogPost.findFirstOrThrow();
     // Back to the list, which says where the saved post stands (with "Ver post" once it is public).
-    expect(response.headers.get("Location")).toBe(`${PATH}?salvo=${saved.id}`);
+    // The script, the click handler and the javascript: image were taken out, and the list says so.
+    expect(response.headers.get("Location")).toBe(`${PATH}?salvo=${saved.id}&ajustes=script`);
     expect(saved.slug).toBe("marketing-com-ia-o-guia");
     expect(saved.coverImage).toMatch(/^\/media\/blog-media\/blog-covers\/foto(-\d+)?\.png$/);
     expect(saved.author).toBe("Wind Digital");
