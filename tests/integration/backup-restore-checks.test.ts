@@ -13,6 +13,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import { createClient } from "@libsql/client";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3rver } from "../helpers/s3rver.ts";
 import { runScript } from "./backup-drill-suite.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -222,5 +223,48 @@ describe("npm run restore into an installation", () => {
     expect(names).toEqual(folders);
     expect((await after.execute(`SELECT title FROM blog_posts WHERE id = 'p1'`)).rows[0]!.title).toBe("Post antigo");
     after.close();
+  });
+
+  it("a backup made on disk restores to S3, and one made on S3 restores to disk with its rows' S3 addresses rewritten", async () => {
+    const s3 = await startS3rver();
+    try {
+      const onS3 = installation();
+      const s3Env = {
+        ...onS3.env,
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: "us-east-1",
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      };
+      const toS3 = await runScript("restore.ts", [good], s3Env);
+      expect(toS3.code, toS3.stderr).toBe(0);
+      expect(toS3.stdout).toContain("checked 41 files");
+      const capa = await fetch(`${s3.endpoint}/blog-media/blog-covers/capa.png`);
+      expect(Buffer.from(await capa.arrayBuffer())).toEqual(Buffer.alloc(200_000, 1));
+      // A row naming the file at the S3 store's own address, as uploads on S3 are written.
+      const db = createClient({ url: `file:${onS3.file}` });
+      const absolute = `${s3.endpoint}/blog-media/blog-covers/capa.png`;
+      await db.execute({
+        sql: `UPDATE blog_posts SET cover_image = ?, content = ? WHERE slug = (SELECT min(slug) FROM blog_posts)`,
+        args: [absolute, `<p><img src="${absolute}"></p>`],
+      });
+      db.close();
+      const archive = join(dir, "from-s3.tar.gz");
+      const made = await runScript("backup.ts", ["--out", archive], s3Env);
+      expect(made.code, made.stderr).toBe(0);
+
+      const onDisk = installation();
+      const toDisk = await runScript("restore.ts", [archive], onDisk.env);
+      expect(toDisk.code, toDisk.stderr).toBe(0);
+      expect(toDisk.stdout).toMatch(/2 values named files at the old storage's address/);
+      const after = createClient({ url: `file:${onDisk.file}` });
+      const row = (await after.execute(`SELECT cover_image, content FROM blog_posts WHERE slug = (SELECT min(slug) FROM blog_posts)`)).rows[0]!;
+      after.close();
+      expect(row.cover_image).toBe("/media/blog-media/blog-covers/capa.png");
+      expect(row.content).toBe('<p><img src="/media/blog-media/blog-covers/capa.png"></p>');
+      expect(readFileSync(join(onDisk.uploads, "blog-media/blog-covers/capa.png"))).toEqual(Buffer.alloc(200_000, 1));
+    } finally {
+      await s3.stop();
+    }
   });
 });
