@@ -3,7 +3,7 @@ import type { Route } from "./+types/_site.blog.$slug";
 import { Icon } from "~/components/site/icon";
 import { BlogArticle } from "~/components/site/blog-article";
 import { env } from "~/lib/env.server";
-import { movedPostPath } from "~/lib/blog/slug-redirects.server";
+import { MOVED_MAX_AGE, movedPostPath } from "~/lib/blog/slug-redirects.server";
 import { getPublishedPost } from "~/lib/public-content.server";
 import { libraryAltTexts } from "~/lib/media-library.server";
 import { blogHtmlForPage, blogImageSources } from "~/lib/sanitize.server";
@@ -11,12 +11,16 @@ import { postSnippet } from "~/lib/blog/snippet";
 import { seo } from "~/lib/seo";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const post = await getPublishedPost(params.slug, context);
   if (!post) {
-    // An address the post had before its slug changed: a permanent redirect to where it is now.
+    // An address the post had before its slug changed: a permanent redirect to where it is now,
+    // with the query it was asked with (a campaign's utm_ parameters reach the post), which this
+    // browser alone keeps for an hour (a shared cache would outlive a rename back).
     const moved = await movedPostPath(params.slug);
-    if (moved) throw redirect(moved, 301);
+    if (moved) {
+      throw redirect(`${moved}${new URL(request.url).search}`, { status: 301, headers: { "Cache-Control": `private, max-age=${MOVED_MAX_AGE}` } });
+    }
     return data({ siteUrl: env.SITE_URL, post: null }, { status: 404 });
   }
   const { content, ...rest } = post;

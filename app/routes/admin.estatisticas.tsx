@@ -45,7 +45,16 @@ function rate(clicks: number, visits: number): string {
   return visits > 0 ? percent.format(clicks / visits) : "—";
 }
 
-const DEVICES: Record<string, string> = { celular: "Celular", tablet: "Tablet", computador: "Computador" };
+const DEVICES = new Map([
+  ["celular", "Celular"],
+  ["tablet", "Tablet"],
+  ["computador", "Computador"],
+]);
+
+/** `labels[key]` when it is one of the object's own names (never `constructor` and the like). */
+function own<T>(labels: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(labels, key) ? labels[key] : undefined;
+}
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { insights, numbers, enabled, error } = loaderData;
@@ -389,7 +398,7 @@ function Devices({ rows }: { rows: Ranked[] }) {
             {rows.map((row) => (
               <tr key={row.key} className="border-t border-slate-100">
                 <th scope="row" className="py-2 text-left font-normal text-slate-800">
-                  {DEVICES[row.key] ?? row.key}
+                  {DEVICES.get(row.key) ?? row.key}
                 </th>
                 <td className="px-2 py-2 text-right tabular-nums">{integer.format(row.total)}</td>
                 <td className="py-2 pl-2 text-right font-semibold tabular-nums">{percent.format(row.total / total)}</td>
@@ -430,9 +439,9 @@ function Links({ rows, numbers }: { rows: Ranked[]; numbers: Record<string, stri
                 return (
                   <tr key={row.key} className="border-t border-slate-100">
                     <th scope="row" className="py-2 pr-2 text-left font-normal text-slate-800">
-                      {WHATSAPP_BUTTONS[button as keyof typeof WHATSAPP_BUTTONS] ?? button}
+                      {own<string>(WHATSAPP_BUTTONS, button) ?? button}
                     </th>
-                    <td className="px-2 py-2 text-slate-700">{numbers[number] ?? number}</td>
+                    <td className="px-2 py-2 text-slate-700">{own(numbers, number) ?? number}</td>
                     <td className="py-2 pl-2 text-right font-semibold tabular-nums">{integer.format(row.total)}</td>
                   </tr>
                 );

@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { keyedHash } from "~/lib/keyed-hash.server";
-import { saoPauloDay } from "~/lib/analytics/counter.server";
+import { KEYS_PER_DAY, OTHER, saoPauloDay, VIEWS_PER_ADDRESS_PER_MINUTE, VISITORS_PER_ADDRESS_PER_DAY } from "~/lib/analytics/counter.server";
 import { site } from "~/content/site";
 import { startServer, type RunningServer } from "../helpers/platform-server";
 import { freePort } from "../../scripts/lib/free-port.ts";
@@ -95,16 +95,18 @@ async function totals(): Promise<Totals> {
   return new Map(rows.map((row) => [`${row.metric}|${row.key}`, row.total]));
 }
 
+/** The sentinel's click: the chat button with the CEO's number, which nothing else here reports. */
+const SENTINEL = `whatsapp|chat:${CEO}`;
 let sentinels = 0;
 /**
- * Waits until everything the server counted before now is in the database: a report with a key
- * of its own is sent last, and the flush that stores it stores all that came before. Fails past
- * 15 seconds, the promise the insights page makes.
+ * Waits until everything the server counted before now is in the database: a click only the
+ * sentinels report is sent last, and the flush that stores it stores all that came before. Fails
+ * past 15 seconds, the promise the insights page makes.
  */
 async function settled(): Promise<Totals> {
-  const page = `/sentinela-${++sentinels}`;
-  expect((await report({ evento: "whatsapp", botao: "vendas", numero: CEO, pagina: page }, { from: `10.99.0.${sentinels}` })).status).toBe(204);
-  await expect.poll(async () => (await totals()).get(`whatsapp_pagina|${page}`), { timeout: 15_000, interval: 200 }).toBe(1);
+  const sent = ++sentinels;
+  expect((await report({ evento: "whatsapp", botao: "chat", numero: CEO }, { from: `10.99.0.${sent}` })).status).toBe(204);
+  await expect.poll(async () => (await totals()).get(SENTINEL), { timeout: 15_000, interval: 200 }).toBe(sent);
   return totals();
 }
 
@@ -112,7 +114,7 @@ function changes(before: Totals, after: Totals): Record<string, number> {
   const result: Record<string, number> = {};
   for (const [id, total] of after) {
     const delta = total - (before.get(id) ?? 0);
-    if (delta !== 0 && !id.startsWith("whatsapp_pagina|/sentinela-") && id !== `whatsapp|vendas:${CEO}`) result[id] = delta;
+    if (delta !== 0 && id !== SENTINEL && id !== `whatsapp|vendas:${CEO}`) result[id] = delta;
   }
   return result;
 }
@@ -145,7 +147,8 @@ describe("insights", () => {
       "visualizacoes|/portfolio": 1,
       "origem|google.com": 3,
       "origem|direto": 3,
-      "origem|l.instagram.com": 1,
+      // Instagram's link shim counts as Instagram.
+      "origem|instagram.com": 1,
       "campanha|google/cpc/black friday": 1,
       "dispositivo|computador": 3,
       "dispositivo|celular": 3,
@@ -308,7 +311,10 @@ describe("insights", () => {
     });
   });
 
-  it("exports the counts as CSV to admins only, in São Paulo days and the export's metric names", async () => {
+  it("exports the counts as CSV to admins only, in São Paulo days and the export's metric names, for a Brazilian spreadsheet", async () => {
+    // Campaigns a spreadsheet must show as text: one holding the separator, one like a formula.
+    await visit("/sobre?utm_source=news&utm_medium=email&utm_campaign=x;=1%2B1", { from: "10.0.6.1" });
+    await visit("/sobre?utm_source=%3DHYPERLINK(1)&utm_medium=a&utm_campaign=b", { from: "10.0.6.2" });
     await settled();
     const anonymous = await visit(`/admin/estatisticas.csv?de=${today}&ate=${today}`);
     expect(anonymous.status).toBe(302);
@@ -317,16 +323,23 @@ describe("insights", () => {
     const csv = await fetch(`${server.baseUrl}/admin/estatisticas.csv?de=${today}&ate=${today}`, { headers: { Cookie: admin } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    const lines = (await csv.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("dia,metrica,chave,total");
-    const rows = lines.slice(1).map((line) => line.split(","));
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    // A UTF-8 byte order mark, so the accents read right; `;` between fields, as pt-BR spreadsheets split.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe("Dia;Métrica;Chave;Total");
+    expect(lines).toContain(`${today};campanha;"news/email/x;=1+1";1`);
+    expect(lines).toContain(`${today};campanha;'=hyperlink(1)/a/b;1`);
+    const rows = lines.slice(1).map((line) => line.replace(/"[^"]*"/g, "").split(";"));
     const metrics = new Set(rows.map((r) => r[1]));
     expect([...metrics].sort()).toEqual(["campanha", "chat", "dispositivo", "formulario", "origem", "visitantes", "visualizacoes", "whatsapp"]);
     expect(rows.every((r) => r[0] === today)).toBe(true);
-    expect(lines).toContain(`${today},visualizacoes,/servicos,3`);
-    expect(lines).toContain(`${today},chat,conversas,2`);
-    expect(lines).toContain(`${today},formulario,diagnostico,2`);
-    expect(lines.some((l) => l.startsWith(`${today},visitantes,,`))).toBe(true);
+    expect(rows.every((r) => r.length === 4)).toBe(true);
+    expect(lines).toContain(`${today};visualizacoes;/servicos;3`);
+    expect(lines).toContain(`${today};chat;conversas;2`);
+    expect(lines).toContain(`${today};formulario;diagnostico;2`);
+    expect(lines.some((l) => l.startsWith(`${today};visitantes;;`))).toBe(true);
 
     for (const query of ["de=2026-13-01&ate=2026-12-01", `de=${today}`, "de=2026-02-01&ate=2026-01-01", "de=2020-01-01&ate=2026-01-01"]) {
       const bad = await fetch(`${server.baseUrl}/admin/estatisticas.csv?${query}`, { headers: { Cookie: admin } });
@@ -350,6 +363,150 @@ describe("insights", () => {
     expect(await bad.text()).toContain("Informe as duas datas do período");
     expect((await visit("/admin/estatisticas")).status).toBe(302);
   });
+
+  it("counts a page under one spelling of its path, and a click's page only when it is one of the site's", async () => {
+    const before = await settled();
+    for (const path of ["/contato", "/CONTATO", "/%63ontato", "/contato/"]) expect((await visit(path, { from: "10.0.7.1" })).status, path).toBe(200);
+    // The page's own data fetched again after a post, asked for under another spelling: not a view.
+    await visit("/CONTATO.data", { from: "10.0.7.1", referer: `${server.baseUrl}/contato` });
+    const click = (query: Record<string, string>) => report({ evento: "whatsapp", numero: SALES, ...query }, { from: "10.0.7.2" });
+    await click({ botao: "vendas", pagina: "/SOBRE" });
+    // Made-up pages and look-ups on an object's inherited names count nothing of their own.
+    await click({ botao: "vendas", pagina: "/pagina-inventada" });
+    await click({ botao: "vendas", pagina: "/blog/post-que-nao-existe" });
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      await click({ botao: name, pagina: "/sobre" });
+      await report({ evento: "formulario", formulario: name, pagina: "/" }, { from: "10.0.7.3" });
+    }
+    expect(changes(before, await settled())).toEqual({
+      "visualizacoes|/contato": 4,
+      "origem|direto": 4,
+      "dispositivo|computador": 4,
+      "visitantes|": 1,
+      // Three clicks on a real button and number, one of them from a page of the site.
+      [`whatsapp|vendas:${SALES}`]: 3,
+      "whatsapp_pagina|/sobre": 1,
+    });
+  });
+
+  it("counts sources by site: link shims, subdomains and apps under the site's one name", async () => {
+    const before = await settled();
+    const referers = [
+      "https://l.instagram.com/?u=x",
+      "https://www.instagram.com/",
+      "https://lm.facebook.com/l.php?u=x",
+      "https://m.facebook.com/",
+      "https://mail.google.com/",
+      "https://www.google.com.br/",
+      "https://t.co/abc",
+      "android-app://com.instagram.android/",
+      "https://blog.example.org/post",
+    ];
+    for (const [i, referer] of referers.entries()) await visit("/sobre", { from: `10.0.8.${i + 1}`, referer });
+    const counted = changes(before, await settled());
+    expect(Object.fromEntries(Object.entries(counted).filter(([id]) => id.startsWith("origem|")))).toEqual({
+      "origem|instagram.com": 3,
+      "origem|facebook.com": 2,
+      "origem|google.com": 2,
+      "origem|x.com": 1,
+      "origem|blog.example.org": 1,
+    });
+  });
+
+  it("credits a click made right after a second page view to the visit's source", async () => {
+    await visit("/servicos?utm_source=google&utm_medium=cpc&utm_campaign=segunda", { from: "10.0.9.1", referer: "https://www.google.com/" });
+    const before = await settled();
+    // A step inside the site, then at once (before the next flush) a click on that page.
+    await visit("/contato", { from: "10.0.9.1", referer: `${server.baseUrl}/servicos` });
+    await report({ evento: "whatsapp", botao: "vendas", numero: SALES, pagina: "/contato" }, { from: "10.0.9.1" });
+    expect(changes(before, await settled())).toEqual({
+      "visualizacoes|/contato": 1,
+      [`whatsapp|vendas:${SALES}`]: 1,
+      "whatsapp_pagina|/contato": 1,
+      "whatsapp_origem|google.com": 1,
+      "whatsapp_campanha|google/cpc/segunda": 1,
+    });
+  });
+
+  it("does not count the staff's own sign-out, which lands on the home page", async () => {
+    const before = await settled();
+    const staff = await sessionCookie();
+    const dashboard = `${server.baseUrl}/admin/dashboard`;
+    const out = await fetch(`${server.baseUrl}/admin/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: staff, Origin: server.baseUrl, Referer: dashboard, "User-Agent": DESKTOP, "X-Forwarded-For": "10.0.10.1" },
+    });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Location")).toBe("/");
+    // The browser follows without the admin session (cleared), from the page it signed out on;
+    // with JavaScript, the home page's data from there; from the admin under another spelling too.
+    const toast = out.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__toast="))!
+      .split(";")[0]!;
+    expect((await visit("/", { from: "10.0.10.1", referer: dashboard, headers: { Cookie: toast } })).status).toBe(200);
+    await visit("/_root.data", { from: "10.0.10.1", referer: dashboard });
+    await visit("/sobre", { from: "10.0.10.1", referer: `${server.baseUrl}/ADMIN/blog` });
+    expect(changes(before, await settled())).toEqual({});
+  });
+
+  it("keeps the query string on an old blog address's redirect, which browsers keep for an hour only", async () => {
+    const post = await db.blogPost.create({
+      data: { title: "Renomeado", slug: "endereco-atual", coverImage: "/media/blog-media/blog-covers/1.png", excerpt: "Resumo", content: "<p>Texto</p>" },
+    });
+    await db.blogSlugRedirect.create({ data: { fromSlug: "endereco-velho", postId: post.id } });
+    const before = await settled();
+    const query = "?utm_source=newsletter&utm_medium=email&utm_campaign=renomeado";
+    for (const path of [`/blog/endereco-velho${query}`, `/blog/endereco-velho/${query}`]) {
+      const moved = await visit(path, { from: "10.0.11.1" });
+      expect(moved.status, path).toBe(301);
+      expect(moved.headers.get("Location"), path).toBe(`/blog/endereco-atual${query}`);
+      expect(moved.headers.get("Cache-Control"), path).toBe("private, max-age=3600");
+    }
+    // With JavaScript the data request's redirect carries it too.
+    const data = await fetch(`${server.baseUrl}/blog/endereco-velho.data${query}`, { headers: { "User-Agent": DESKTOP, "X-Forwarded-For": "10.0.11.1" } });
+    expect(await data.text()).toContain(`/blog/endereco-atual${query}`);
+    expect((await visit(`/blog/endereco-atual${query}`, { from: "10.0.11.1", referer: "https://mail.google.com/" })).status).toBe(200);
+    expect(changes(before, await settled())).toEqual({
+      "visualizacoes|/blog/endereco-atual": 1,
+      "origem|google.com": 1,
+      "campanha|newsletter/email/renomeado": 1,
+      "dispositivo|computador": 1,
+      "visitantes|": 1,
+    });
+  });
+
+  it("bounds what anyone can add: keys per day and metric, key lengths, views and visitors per address", async () => {
+    const before = await settled();
+    const distinct = async (metric: string) => db.analyticsDaily.count({ where: { day: today, metric } });
+    // Made-up referrers and campaigns, each from an address of its own: past the day's limit they add to "Outros".
+    const sent = KEYS_PER_DAY + 30;
+    for (let i = 0; i < sent; i++) {
+      const from = `10.20.${Math.floor(i / 200)}.${i % 200}`;
+      await visit(`/sobre?utm_source=spam&utm_campaign=c${i}-${"x".repeat(300)}`, { from, referer: `https://site-${i}.spam.example/` });
+    }
+    const after = await settled();
+    const counted = changes(before, after);
+    expect(await distinct("origem")).toBe(KEYS_PER_DAY + 1);
+    expect(await distinct("campanha")).toBe(KEYS_PER_DAY + 1);
+    expect(after.get(`origem|${OTHER}`)).toBeGreaterThanOrEqual(30);
+    // Nothing is lost: every visit is counted, under its own key or "Outros".
+    const visits = Object.entries(counted).filter(([id]) => id.startsWith("origem|"));
+    expect(visits.reduce((sum, [, n]) => sum + n, 0)).toBe(sent);
+    const campaigns = (await db.analyticsDaily.findMany({ where: { day: today, metric: "campanha" } })).map((row) => row.key);
+    expect(Math.max(...campaigns.map((key) => key.length))).toBeLessThanOrEqual(3 * 40 + 2);
+
+    // One address changing its user agent on every request: bounded views a minute and visitors a day.
+    // Started early in a minute, so the burst stays within one.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const flood = await settled();
+    for (let i = 0; i < VIEWS_PER_ADDRESS_PER_MINUTE + 10; i++) await visit("/servicos", { ua: `${DESKTOP} Variante/${i}`, from: "10.0.12.1" });
+    const flooded = changes(flood, await settled());
+    expect(flooded["visualizacoes|/servicos"]).toBe(VIEWS_PER_ADDRESS_PER_MINUTE);
+    expect(flooded["visitantes|"]).toBe(VISITORS_PER_ADDRESS_PER_DAY);
+  }, 120_000);
 
   it("counts nothing with ANALYTICS=off", async () => {
     const before = await settled();

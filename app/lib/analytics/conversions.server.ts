@@ -4,11 +4,14 @@
 // counted, as for page views.
 import { isbot } from "isbot";
 import type { RouterContextProvider } from "react-router";
+import { publicPaths } from "~/content/navigation";
+import { publicPostWhere } from "~/lib/blog-schedule.server";
+import { db } from "~/lib/db.server";
 import { hit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { FORMS, WHATSAPP_BUTTONS, type FormId } from "./labels";
-import { analyticsEnabled, countConversion, countWhatsAppClick, type Visitor } from "./counter.server";
+import { analyticsEnabled, countConversion, countedPath, countWhatsAppClick, type Visitor } from "./counter.server";
 
 /** Reports one address may send per minute: far above a person's clicks, far below a flood's. */
 const REPORTS_PER_MINUTE = 30;
@@ -22,9 +25,9 @@ function countedVisitor(request: Request, context: Readonly<RouterContextProvide
   return { address: requestInfo(context).ip, userAgent };
 }
 
-/** A page path as the links send it, or "" for anything else. */
+/** A page path as the links send it (in its counted spelling), or "" for anything else. */
 function pagePath(value: string | null): string {
-  return value && value.startsWith("/") && !value.startsWith("//") && value.length <= 300 ? value : "";
+  return value && value.startsWith("/") && !value.startsWith("//") && value.length <= 300 ? countedPath(value.split("?", 1)[0]!) : "";
 }
 
 /** The page the report came from by its Referer (same site only), for links that do not say. */
@@ -35,12 +38,27 @@ function refererPath(request: Request): string {
   return from.host === new URL(request.url).host ? pagePath(from.pathname) : "";
 }
 
+const PUBLIC_PATHS = new Set<string>(publicPaths);
+
+/**
+ * The page a click is credited to when it is one of the site's (a fixed page, or a post public
+ * now), or "": anyone can send any `pagina`, and a made-up one must not become a row.
+ */
+async function sitePage(path: string): Promise<string> {
+  if (!path) return "";
+  if (PUBLIC_PATHS.has(path)) return path;
+  const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
+  if (!slug) return "";
+  const post = await db.blogPost.findFirst({ where: { slug, ...publicPostWhere() }, select: { id: true } });
+  return post ? path : "";
+}
+
 /** A form sent through the server (no JavaScript): the form, and the WhatsApp chat it opens. */
 export async function countFormSent(request: Request, context: Readonly<RouterContextProvider>, form: FormId, salesPhone: string): Promise<void> {
   const visitor = countedVisitor(request, context);
   if (!visitor) return;
   countConversion("formulario", form);
-  await countWhatsAppClick(visitor, `formulario:${salesPhone.replace(/\D/g, "")}`, new URL(request.url).pathname);
+  await countWhatsAppClick(visitor, `formulario:${salesPhone.replace(/\D/g, "")}`, countedPath(new URL(request.url).pathname));
 }
 
 /**
@@ -57,16 +75,17 @@ export async function handleReport(request: Request, context: Readonly<RouterCon
   if (!limit.allowed) return new Response(null, { status: 429, headers: { "Retry-After": String(limit.retryAfter), "Cache-Control": "no-store" } });
 
   const params = new URL(request.url).searchParams;
-  const page = pagePath(params.get("pagina")) || refererPath(request);
+  const page = await sitePage(pagePath(params.get("pagina")) || refererPath(request));
   const settings = await getSiteSettings();
   if (params.get("evento") === "whatsapp") {
     const button = params.get("botao") ?? "";
     const number = (params.get("numero") ?? "").replace(/\D/g, "");
     const numbers = [settings.salesPhone, settings.videoPhone, settings.ceoPhone].map((phone) => phone.replace(/\D/g, ""));
-    if (button in WHATSAPP_BUTTONS && numbers.includes(number)) await countWhatsAppClick(visitor, `${button}:${number}`, page);
+    // Own keys only: `botao=constructor` is "in" every object, through its prototype.
+    if (Object.hasOwn(WHATSAPP_BUTTONS, button) && numbers.includes(number)) await countWhatsAppClick(visitor, `${button}:${number}`, page);
   } else if (params.get("evento") === "formulario") {
     const form = params.get("formulario") ?? "";
-    if (form in FORMS) {
+    if (Object.hasOwn(FORMS, form)) {
       countConversion("formulario", form);
       await countWhatsAppClick(visitor, `formulario:${settings.salesPhone.replace(/\D/g, "")}`, page);
     }

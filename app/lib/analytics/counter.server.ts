@@ -187,8 +187,8 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
   } else if (source && !pending.source) Object.assign(pending, { source, campaign });
 }
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const CONTROLS = /[\u0000-\u001f\u007f]/g;
+const CONTROL = /\p{Cc}/u;
+const CONTROLS = /\p{Cc}/gu;
 
 function isAdminPath(path: string): boolean {
   return path === "/admin" || path.startsWith("/admin/");
@@ -350,7 +350,10 @@ async function creditFor(day: string, visitor: Visitor): Promise<Credit | null> 
 }
 
 function hashVisitor(day: string, address: string, userAgent: string): string {
-  return createHash("sha256").update(`${saltOf(day)}\n${address}\n${userAgent}`).digest("base64url").slice(0, 24);
+  return createHash("sha256")
+    .update(`${saltOf(day)}\n${address}\n${userAgent}`)
+    .digest("base64url")
+    .slice(0, 24);
 }
 
 /** The day's salt: the same on every instance, and only ever in memory (derived, never stored). */
