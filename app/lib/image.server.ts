@@ -6,16 +6,21 @@
 // (with its size and mtime), or the normalized remote URL, plus width and format. A local `src`
 // with a query or fragment is refused: it would name the same file under endless cache names.
 // The cache is bounded (MAX_CACHE_BYTES): past it, the least recently used variants are deleted.
+// Variants are written like uploads on local disk (writeFileSafely: a temporary name of their own,
+// renamed when complete); a disk that is full or takes no writes only stops the caching, and
+// the variant made is served from memory all the same.
 // The small variants served lately are also kept in memory (bounded too): a page's images are
 // asked for by every new visitor, and from memory they cost no file system call.
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
-import { dirname, extname, join, resolve, sep } from "node:path";
+import { readdir, readFile, rm, stat, utimes } from "node:fs/promises";
+import { extname, join, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type SharpOptions } from "sharp";
 import { env } from "./env.server.ts";
+import { errorFields, log } from "./logger.server.ts";
+import { isPartial, StorageWriteError, writeFileSafely } from "./storage/disk.server.ts";
 import { LRUCache } from "lru-cache";
 import { IMAGE_WIDTHS, type ImageWidth } from "./image-url.ts";
 import { fetchRemoteImage, normalizeRemoteUrl, RemoteImageError } from "./remote-image.server.ts";
@@ -139,7 +144,7 @@ export async function variantFor(source: ImageSource, width: ImageWidth, format:
   }
   if (!pending) {
     pending = imageJobs(() => makeVariant(source, width, format, file))
-      .then((size) => (size === null ? null : variant(size)))
+      .then((made) => (made === null ? null : { ...variant(made.size), bytes: made.bytes }))
       .finally(() => inFlight.delete(hash));
     inFlight.set(hash, pending);
   }
@@ -216,7 +221,12 @@ async function openSource(source: ImageSource): Promise<Readable | Buffer | null
   return object?.stream ?? null;
 }
 
-async function makeVariant(source: ImageSource, width: ImageWidth, format: ImageFormat, file: string): Promise<number | null> {
+/**
+ * Makes the variant and keeps it in the disk cache; null when the source does not exist. Its bytes
+ * come back too when they could not be cached (a disk full or taking no writes): served from
+ * memory rather than refused.
+ */
+async function makeVariant(source: ImageSource, width: ImageWidth, format: ImageFormat, file: string): Promise<{ size: number; bytes?: Buffer } | null> {
   const input = await openSource(source);
   if (!input) return null;
   const options: SharpOptions = { failOn: "error", limitInputPixels: 60_000_000 };
@@ -230,17 +240,17 @@ async function makeVariant(source: ImageSource, width: ImageWidth, format: Image
     input.pipe(image);
   }
   const output = await image.toBuffer();
-  await mkdir(dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.${Date.now()}.part`;
   try {
-    await writeFile(partial, output);
-    await rename(partial, file);
+    await writeFileSafely(file, output);
   } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
+    if (!(error instanceof StorageWriteError)) throw error;
+    log("warn", "img: variant not cached, the disk takes no writes", { status: error.status, ...errorFields(error.cause) });
+    // Small ones stay in memory meanwhile, so each new visitor does not cost the work again.
+    if (output.length <= MAX_KEPT_VARIANT_BYTES) recentVariants.set(file, output);
+    return { size: output.length, bytes: output };
   }
   await imageCache.added(file, output.length);
-  return output.length;
+  return { size: output.length };
 }
 
 /** The variant's content: its bytes (read once, then kept in memory while used) or, when large, a stream of the file. */
@@ -274,6 +284,7 @@ export const imageCache = {
     const found: Array<{ path: string; size: number; used: number }> = [];
     for (const dir of await readdir(root).catch(() => [] as string[])) {
       for (const name of await readdir(join(root, dir)).catch(() => [] as string[])) {
+        if (isPartial(name)) continue; // a variant being written (or left by a write cut off): not in the cache yet
         const path = join(root, dir, name);
         const info = await stat(path).catch(() => null);
         if (info?.isFile()) found.push({ path, size: info.size, used: info.mtimeMs });

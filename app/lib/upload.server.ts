@@ -4,12 +4,16 @@
 //   taken from its name or declared type: SVG, HTML and anything that is not a known image/video
 //   (an HTML page named .png, say) is refused. The one exception: a field for logos accepts SVG
 //   and stores it rasterized as a PNG (svg.server.ts), never as the SVG document it came as.
-// - An accepted file keeps its own name, made safe and unique ("foto-equipe.png", then
-//   "foto-equipe-2.png"; see namedKey), and streams through a byte counter into storage().put; the counter fails the write as soon as the file passes its limit, and the
-//   partial object is removed (413, nothing written).
+// - An accepted file keeps its own name, made safe, with a random token that makes it unique and
+//   unguessable ("foto-equipe-k3j9x2q8m4tz7.png"; see namedKey), and streams through a byte
+//   counter into storage().put; the counter fails the write as soon as the file passes its limit,
+//   and the partial object is removed (413, nothing written).
+// - A disk that is full or takes no writes refuses the file like a limit does, with its own status
+//   and message (StorageWriteError: 507 or 503), so the form and the upload route both answer it
+//   in Portuguese and keep what was typed; nothing half-written stays.
 // - The whole body is counted too: past the sum of the limits the request is refused (413) and
 //   every file stored for it is deleted. A broken or non-form body is refused with 400.
-import { basename, extname } from "node:path";
+import { extname } from "node:path";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -19,8 +23,8 @@ import { db } from "./db.server";
 import { env } from "./env.server";
 import { INVALID_SVG_MESSAGE, looksLikeSvg, rasterizeSvg, SvgBusy, SVG_BUSY_MESSAGE, SvgRefused, SVG_MAX_BYTES } from "./svg.server";
 import { forgetVariants } from "./image.server";
-import { BUCKETS, namedKey, storage, type Bucket, type StorageBackend, type StoredObject } from "./storage/index.server";
-import { UPLOAD_TARGETS, type UploadRule } from "./upload-targets.server";
+import { namedKey, storage, StorageWriteError, type Bucket, type StorageBackend, type StoredObject } from "./storage/index.server";
+import type { UploadRule } from "./upload-targets.server";
 import type { Toast } from "./toast";
 
 const MB = 1024 * 1024;
@@ -34,7 +38,8 @@ const MAX_FILES = 10;
 export type { UploadRule } from "./upload-targets.server";
 
 export interface UploadFailure {
-  status: 400 | 413 | 503;
+  /** 400 wrong type, 413 too large, 503 busy (SVG) or storage taking no writes, 507 storage full. */
+  status: 400 | 413 | 503 | 507;
   message: string;
 }
 
@@ -207,9 +212,8 @@ async function receiveFile(rule: UploadRule, file: Readable, fileName: string | 
     } catch (error) {
       await deleteStored(rule.bucket, key).catch(() => undefined); // nothing half-written stays behind
       if (error instanceof FileTooLarge) return { status: 413, message: tooLargeMessage(limit / MB) };
+      if (error instanceof StorageWriteError) return { status: error.status, message: error.message };
       throw error;
-    } finally {
-      claimed.delete(basename(key));
     }
   } finally {
     drain(file);
@@ -242,13 +246,15 @@ async function receiveSvg(rule: UploadRule, file: Readable, head: Buffer, fileNa
   }
   const backend = await storage();
   const key = await claimKey(backend, rule, fileName, "png");
+  let stored: number;
   try {
-    const stored = await backend.put(rule.bucket, key, Readable.from([png]), "image/png");
-    await remember(rule.bucket, key);
-    return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size: stored };
-  } finally {
-    claimed.delete(basename(key));
+    stored = await backend.put(rule.bucket, key, Readable.from([png]), "image/png");
+  } catch (error) {
+    if (error instanceof StorageWriteError) return { status: error.status, message: error.message };
+    throw error;
   }
+  await remember(rule.bucket, key);
+  return { bucket: rule.bucket, key, url: backend.publicUrl(rule.bucket, key), size: stored };
 }
 
 /** Records that a name was given (the library's row of the file, where its alt text goes later). */
@@ -256,40 +262,18 @@ async function remember(bucket: Bucket, key: string): Promise<void> {
   await db.mediaFile.upsert({ where: { bucket_key: { bucket, key } }, create: { bucket, key }, update: {} });
 }
 
-/** Keys being written right now by this process: a second upload of the same name must not take them. */
-const claimed = new Set<string>();
-
-/** Every place uploads go (each bucket's root and each form field's folder), where a name must be free. */
-function uploadPlaces(): Array<{ bucket: Bucket; folder: string | undefined }> {
-  const folders = new Set<string | undefined>([undefined]);
-  for (const fields of Object.values(UPLOAD_TARGETS)) for (const rule of Object.values<UploadRule>(fields)) folders.add(rule.folder);
-  return BUCKETS.flatMap((bucket) => [...folders].map((folder) => ({ bucket, folder })));
-}
-
 /**
- * The first name free in the whole library for a file's own name: "foto.png", else "foto-2.png",
- * "foto-3.png"... (one name is one file, whichever area or folder it went to). A name is taken
- * when storage has it in any upload place, or another upload of this process is writing it (the
- * caller frees its claim once the write ends). Existing files are never overwritten.
+ * A fresh name for a file: its own name made safe plus a random token (namedKey). A name once
+ * given is never given again, even after its file was deleted (its address was served as
+ * immutable for a year, so a new file under it could show the old one from a cache): with 65
+ * random bits a repeat is not to be expected, and the library's records and the store are asked
+ * all the same, so it can never overwrite a file.
  */
 async function claimKey(backend: StorageBackend, rule: UploadRule, fileName: string | undefined, extension: string): Promise<string> {
-  const places = uploadPlaces();
-  for (let copy = 1; ; copy++) {
-    const name = namedKey(fileName, extension, undefined, copy);
-    if (claimed.has(name)) continue;
-    claimed.add(name); // claimed before the look-ups, which yield: no other upload can pick it meanwhile
-    const keys = places.map(({ bucket, folder }) => ({ bucket, key: namedKey(fileName, extension, folder, copy) }));
-    // A name ever given stays given, even after its file was deleted: its address was served as
-    // immutable for a year, so a new file under it could show the old one from a cache.
-    const taken = await Promise.all([db.mediaFile.count({ where: { OR: keys } }), ...keys.map(({ bucket, key }) => backend.head(bucket, key))]).then(
-      ([used, ...found]) => used !== 0 || found.some((object) => object !== null),
-      (error: unknown) => {
-        claimed.delete(name);
-        throw error;
-      },
-    );
-    if (!taken) return namedKey(fileName, extension, rule.folder, copy);
-    claimed.delete(name);
+  for (;;) {
+    const key = namedKey(fileName, extension, rule.folder);
+    const [used, found] = await Promise.all([db.mediaFile.count({ where: { bucket: rule.bucket, key } }), backend.head(rule.bucket, key)]);
+    if (used === 0 && !found) return key;
   }
 }
 

@@ -157,7 +157,7 @@ test("a save refused after the upload keeps the stored file as the field's choic
   await expect(page.getByText("Este slug já está em uso por outro post.").first()).toBeVisible();
   // The file is in the library now, and the field shows it as its choice.
   await expect(page.locator('[data-library-choice="cover_image"]')).toBeVisible();
-  await expect(page.locator('input[name="cover_image_biblioteca"]')).toHaveValue(/\/blog-media\/blog-covers\/imagem(-\d+)?\.png$/);
+  await expect(page.locator('input[name="cover_image_biblioteca"]')).toHaveValue(/\/blog-media\/blog-covers\/imagem-[a-z2-7]{13}\.png$/);
   await expect(page.locator('input[name="cover_image"]')).toHaveValue("");
   await page.locator('[name="slug"]').fill(`${slug}-novo`);
   await save.click();
@@ -173,8 +173,8 @@ test("the library's upload form shows progress and is emptied after 'Enviar' (a 
   await page.getByLabel("Texto alternativo (opcional)").fill("Quadrado azul");
   await page.getByRole("button", { name: "Enviar", exact: true }).click();
   const sent = toast(page, "Arquivo enviado");
-  await expect(sent).toContainText(/“imagem(-\d+)?\.png” já está na biblioteca\./);
-  const name = /“(imagem(?:-\d+)?\.png)”/.exec((await sent.textContent()) ?? "")![1]!;
+  await expect(sent).toContainText(/“imagem-[a-z2-7]{13}\.png” já está na biblioteca\./);
+  const name = /“(imagem-[a-z2-7]{13}\.png)”/.exec((await sent.textContent()) ?? "")![1]!;
   await expect(input).toHaveValue("");
   await expect(page.getByLabel("Texto alternativo (opcional)")).toHaveValue("");
   await expect(page.locator(`[data-media="${name}"] img`)).toHaveAttribute("alt", "Quadrado azul");
@@ -201,6 +201,6 @@ test("the rich-text editor uploads an image then and there, with progress, alt t
   await expect
     .poll(() => content.inputValue())
     .toMatch(
-      /<img src="(\/media\/|http:\/\/127\.0\.0\.1:\d+\/)blog-media\/biblioteca\/grafico-vendas(-\d+)?\.png" alt="Gráfico de vendas subindo"[^>]*>.*<em>Vendas do trimestre<\/em>/,
+      /<img src="(\/media\/|http:\/\/127\.0\.0\.1:\d+\/)blog-media\/biblioteca\/grafico-vendas-[a-z2-7]{13}\.png" alt="Gráfico de vendas subindo"[^>]*>.*<em>Vendas do trimestre<\/em>/,
     );
 });

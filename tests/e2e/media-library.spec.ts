@@ -12,8 +12,8 @@ async function uploadPng(page: Page): Promise<string> {
   await page.locator('input[name="arquivo_portfolio"]').setInputFiles(PNG);
   await page.getByRole("button", { name: "Enviar", exact: true }).click();
   const sent = toast(page, "Arquivo enviado");
-  await expect(sent).toContainText(/“imagem(-\d+)?\.png” já está na biblioteca\./);
-  const name = /“(imagem(?:-\d+)?\.png)”/.exec((await sent.textContent()) ?? "")![1]!;
+  await expect(sent).toContainText(/“imagem-[a-z2-7]{13}\.png” já está na biblioteca\./);
+  const name = /“(imagem-[a-z2-7]{13}\.png)”/.exec((await sent.textContent()) ?? "")![1]!;
   await page.goto("/admin/midia?bucket=portfolio-media&tipo=imagem");
   await expect(page.locator(`[data-media="${name}"]`)).toBeVisible();
   return name;

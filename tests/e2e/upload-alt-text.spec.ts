@@ -27,12 +27,14 @@ test("a cover uploaded with its alt text is described so on the public portfolio
   // The library keeps the words with the file; an edit there is what the public page says next.
   await page.goto(`/admin/midia?busca=${encodeURIComponent(name.replace(".png", ""))}`);
   await formReady(page);
-  const card = page.locator(`[data-media="${name}"]`);
+  // Stored under its own name plus a random token.
+  const card = page.locator(`[data-media^="${name.replace(".png", "-")}"]`);
   await expect(card).toContainText(alt);
+  const stored = (await card.getAttribute("data-media"))!;
   await card.getByText("Texto alternativo:").click();
-  await expect(card.getByLabel(`Legenda de ${name}`)).toHaveValue("Na sede, em 2026");
+  await expect(card.getByLabel(`Legenda de ${stored}`)).toHaveValue("Na sede, em 2026");
   const edited = unique("Fachada azul da sede");
-  await card.getByLabel(`Texto alternativo de ${name}`).fill(edited);
+  await card.getByLabel(`Texto alternativo de ${stored}`).fill(edited);
   await card.getByRole("button", { name: "Salvar texto" }).click();
   await expect(toast(page, "Texto alternativo salvo")).toBeVisible();
   await page.goto("/portfolio");
@@ -45,7 +47,7 @@ test("a cover uploaded with its alt text is described so on the public portfolio
   await expect(toast(page, "Projeto excluído")).toBeVisible();
   await page.goto(`/admin/midia?busca=${encodeURIComponent(name.replace(".png", ""))}`);
   await formReady(page);
-  await page.getByRole("link", { name: `Excluir ${name}` }).click();
+  await page.getByRole("link", { name: `Excluir ${stored}` }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
   await expect(toast(page, "Arquivo excluído")).toBeVisible();
 });

@@ -72,8 +72,9 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
     it("uploads into either bucket and lists the files, filterable by bucket and type", async () => {
       const image = await uploadOne("arquivo_portfolio", fx.png("capa.png"));
       const video = await uploadOne("arquivo_blog", fx.mp4("clipe.mp4"));
-      expect(image).toMatchObject({ bucket: "portfolio-media", type: "image", size: fx.PNG_BYTES.length, usedBy: [] });
-      expect(image.key).toBe("biblioteca/capa.png");
+      expect(image).toMatchObject({ bucket: "portfolio-media", type: "image", usedBy: [] });
+      expect(image.size).toBeGreaterThan(fx.PNG_BYTES.length); // fx.png() numbers its bytes
+      expect(image.key).toMatch(/^biblioteca\/capa-[a-z2-7]{13}\.png$/);
       expect(video).toMatchObject({ bucket: "blog-media", type: "video" });
       expect(await exists(image.url)).toBe(true);
 
@@ -380,11 +381,13 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
     };
 
     it("keeps each file's own name, made safe and unique, and existing random names keep working", async () => {
+      // Its own name, then a random token (tests/helpers/media-route-suite.ts: "stored names").
       const first = await uploadOne("arquivo_portfolio", fx.png("foto-equipe-wind.png"));
-      expect(first.name).toBe("foto-equipe-wind.png");
-      expect(first.key).toBe("biblioteca/foto-equipe-wind.png");
+      expect(first.name).toMatch(/^foto-equipe-wind-[a-z2-7]{13}\.png$/);
+      expect(first.key).toBe(`biblioteca/${first.name}`);
       const second = await uploadOne("arquivo_portfolio", fx.png("foto-equipe-wind.png"));
-      expect(second.key).toBe("biblioteca/foto-equipe-wind-2.png");
+      expect(second.key).toMatch(/^biblioteca\/foto-equipe-wind-[a-z2-7]{13}\.png$/);
+      expect(second.key).not.toBe(first.key);
       expect(await exists(first.url)).toBe(true);
       // Path tricks, unsafe characters and accents; a name with nothing left; another bucket keeps its own count.
       for (const [sent, key] of [
@@ -395,7 +398,7 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
         ["ñandú.jpeg", "biblioteca/nandu.png"],
       ] as const) {
         const file = await uploadOne("arquivo_portfolio", fx.png(sent));
-        expect(file.key, sent).toBe(key);
+        expect(file.key, sent).toMatch(new RegExp(`^${key.replace(/\.png$/, "")}-[a-z2-7]{13}\\.png$`));
         expect(store.isSafeKey(file.key)).toBe(true);
       }
       const { Readable } = await import("node:stream");
@@ -411,19 +414,21 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       const title = `Capa enviada antes ${Date.now()}`;
       const sent = await json(await send("portfolio:cover_image", { alt: "  Equipe   reunida ", legenda: "Na sede", arquivo: fx.png("Capa Nova.png") }));
       expect(sent.status).toBe(201);
-      expect(sent.body.file).toMatchObject({ name: "capa-nova.png", alt: "Equipe reunida", caption: "Na sede" });
-      expect(store.objectFromUrl(sent.body.file!.url)).toEqual({ bucket: "portfolio-media", key: "capa-nova.png" });
+      expect(sent.body.file).toMatchObject({ alt: "Equipe reunida", caption: "Na sede" });
+      expect(sent.body.file!.name).toMatch(/^capa-nova-[a-z2-7]{13}\.png$/);
+      expect(store.objectFromUrl(sent.body.file!.url)).toEqual({ bucket: "portfolio-media", key: sent.body.file!.name });
       const listed = (await list("?busca=capa nova")).files.find((f) => f.url === sent.body.file!.url);
       expect(listed).toMatchObject({ alt: "Equipe reunida", caption: "Na sede" });
       await savePortfolio({ title, cover_image_biblioteca: sent.body.file!.url });
       expect((await db.portfolioItem.findFirstOrThrow({ where: { title } })).coverImage).toBe(sent.body.file!.url);
       // Named by file name in the activity log, never by storage path.
       const entry = await db.activityEntry.findFirstOrThrow({ where: { section: "midia", action: "upload" }, orderBy: { id: "desc" } });
-      expect(entry.targetLabel).toBe("capa-nova.png");
+      expect(entry.targetLabel).toBe(sent.body.file!.name);
 
       // Each field's own rules: a course video goes to its folder, a LED photo must be an image.
       const video = await json(await send("course-testimonials:video_url", { arquivo: fx.mp4("Depoimento.mp4") }));
-      expect(store.objectFromUrl(video.body.file!.url)).toEqual({ bucket: "portfolio-media", key: "course-testimonials/depoimento.mp4" });
+      expect(video.body.file!.name).toMatch(/^depoimento-[a-z2-7]{13}\.mp4$/);
+      expect(store.objectFromUrl(video.body.file!.url)).toEqual({ bucket: "portfolio-media", key: `course-testimonials/${video.body.file!.name}` });
       const wrong = await json(await send("led-panels:photo", { arquivo: fx.mp4() }));
       expect(wrong).toEqual({ status: 400, body: { error: "Por favor, selecione uma imagem." } });
       expect(await json(await send("portfolio:cover_image", { arquivo: fx.fakePng() }))).toEqual({
@@ -434,6 +439,44 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       for (const unknown of ["portfolio:title", "nada:arquivo", "constructor:constructor", "portfolio:__proto__", ""]) {
         expect(await json(await send(unknown, { arquivo: fx.png() })), unknown).toEqual({ status: 400, body: { error: "Este campo não recebe arquivos." } });
       }
+    });
+
+    it("a file sent again is not stored again: the library's file is used and the toast says so (library page, upload route, a section's form)", async () => {
+      const count = async () => (await list()).total;
+      // The library page: the second time, no copy, and its alt text given now is kept on the library's file.
+      const first = await uploadOne("arquivo_portfolio", fx.samePng("reenviada.png"));
+      const before = await count();
+      const again = await fx.responseOf(library.action, formRequest("/admin/midia", { intent: "upload", arquivo_portfolio: fx.samePng("outro-nome.png"), alt: "Foto reenviada" }, { cookie }));
+      expect(again.status).toBe(302);
+      expect(await fx.toastOf(again)).toEqual({
+        type: "success",
+        title: "Arquivo já na biblioteca",
+        description: `“${first.name}” já está na biblioteca: nenhuma cópia foi criada.`,
+      });
+      expect(await count()).toBe(before);
+      expect((await list()).files.find((f) => f.url === first.url)?.alt).toBe("Foto reenviada");
+
+      // The upload route (forms with JavaScript): the file of that place (a cover goes to the bucket's root).
+      const cover = await json(await send("portfolio:cover_image", { arquivo: fx.samePng("capa.png") }));
+      expect(cover.status).toBe(201);
+      const coverAgain = await json(await send("portfolio:cover_image", { arquivo: fx.samePng("capa.png") }));
+      expect(coverAgain).toMatchObject({ status: 200, body: { file: { url: cover.body.file!.url, alreadyInLibrary: true } } });
+      expect(await count()).toBe(before + 1);
+
+      // A section's form without JavaScript: saved with the library's file, and told so after its own words.
+      const title = `Capa reenviada ${Date.now()}`;
+      const saved = (await savePortfolio({ title, cover_image: fx.samePng("capa (1).png") })) as Response;
+      expect(await fx.toastOf(saved)).toEqual({
+        type: "success",
+        title: "Projeto criado",
+        description: `O novo projeto foi adicionado com sucesso. “${cover.body.file!.name}” já está na biblioteca: nenhuma cópia foi criada.`,
+      });
+      const row = await db.portfolioItem.findFirstOrThrow({ where: { title } });
+      expect(row.coverImage).toBe(cover.body.file!.url);
+      expect(await count()).toBe(before + 1);
+      // Other bytes are another file.
+      expect((await json(await send("portfolio:cover_image", { arquivo: fx.png("capa.png") }))).status).toBe(201);
+      await fx.responseOf(portfolio.action, formRequest("/admin/portfolio", { intent: "delete", id: row.id }, { cookie }));
     });
 
     it("the upload route is guarded like every admin page", async () => {
@@ -494,7 +537,8 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       // A deleted file's name is never given again (its address was cached as immutable).
       await fx.responseOf(library.action, formRequest("/admin/midia", { intent: "delete", id: image.id }, { cookie }));
       const again = await uploadOne("arquivo_blog", fx.png("grafico-vendas.png"));
-      expect(again.key).toBe("biblioteca/grafico-vendas-2.png");
+      expect(again.key).toMatch(/^biblioteca\/grafico-vendas-[a-z2-7]{13}\.png$/);
+      expect(again.key).not.toBe(image.key);
       expect(again.alt).toBe("");
     });
 
@@ -522,9 +566,9 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       const confirming = await list(`?${query}`);
       expect(confirming.deleting.map((f) => [f.name, f.usedBy.length])).toEqual(
         expect.arrayContaining([
-          ["lote-a.png", 0],
-          ["lote-b.png", 0],
-          ["lote-usado.png", 1],
+          [a.name, 0],
+          [b.name, 0],
+          [used.name, 1],
         ]),
       );
       expect((await list("?acao=excluir")).nothingSelected).toBe(true);
@@ -534,7 +578,7 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       expect(refused.body.toast).toEqual({
         type: "error",
         title: "Arquivo em uso",
-        description: `Este arquivo foi mantido: “lote-usado.png” está em uso em Portfólio: “${title}”. Os outros 2 arquivos foram excluídos.`,
+        description: `Este arquivo foi mantido: “${used.name}” está em uso em Portfólio: “${title}”. Os outros 2 arquivos foram excluídos.`,
       });
       expect([await exists(a.url), await exists(b.url), await exists(used.url)]).toEqual([false, false, true]);
 
@@ -543,7 +587,7 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       expect(both.status).toBe(302);
       expect([await exists(c.url), await exists(d.url)]).toEqual([false, false]);
       const logged = await db.activityEntry.findMany({ where: { section: "midia", action: "delete_file" }, orderBy: { id: "desc" }, take: 2 });
-      expect(logged.map((entry) => entry.targetLabel).sort()).toEqual(["lote-c.png", "lote-d.png"]);
+      expect(logged.map((entry) => entry.targetLabel).sort()).toEqual([c.name, d.name].sort());
     });
   });
 }

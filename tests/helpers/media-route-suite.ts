@@ -1,6 +1,7 @@
 // The media and image routes' suite, run once per backend (tests/routes/media-local.test.ts and
 // media-s3.test.ts): objects are written with storage().put, as the admin's upload does, and
-// read back through /media, /img and their public URL.
+// read back through /media, /img and their public URL; uploads through the upload route get
+// names of their own that nobody can guess, and files stored under older names keep their addresses.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +9,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getRequest, routeArgs } from "./request";
+import { formRequest, getRequest, routeArgs } from "./request";
 
 type MediaModule = typeof import("~/routes/media.$");
 type ImgModule = typeof import("~/routes/img");
@@ -31,6 +32,10 @@ async function photo(width: number, height: number, format: "jpeg" | "png") {
 }
 
 export function mediaRouteSuite(name: string, options: SuiteOptions) {
+  let configured: Promise<void> | undefined;
+  /** Once per file, whichever describe block starts first (S3: one s3rver). */
+  const configure = () => (configured ??= options.configure());
+
   describe(`media on ${name}`, () => {
     let media: MediaModule;
     let img: ImgModule;
@@ -64,7 +69,7 @@ export function mediaRouteSuite(name: string, options: SuiteOptions) {
       mkdirSync(join(publicDir, "demo"));
       writeFileSync(join(publicDir, "demo", "banner.png"), await photo(1000, 500, "png"));
       process.env.PUBLIC_DIR = publicDir;
-      await options.configure();
+      await configure();
       storageModule = await import("~/lib/storage/index.server");
       media = await import("~/routes/media.$");
       img = await import("~/routes/img");
@@ -250,6 +255,73 @@ export function mediaRouteSuite(name: string, options: SuiteOptions) {
       await store.put("blog-media", key, Readable.from([Buffer.from("capa")]), "image/jpeg");
       await deleteStored("blog-media", key);
       expect(await store.head("blog-media", key)).toBeNull();
+    });
+  });
+
+  describe(`stored names on ${name}`, () => {
+    let storageModule: StorageModule;
+    let media: MediaModule;
+    let img: ImgModule;
+    beforeAll(async () => {
+      await configure();
+      storageModule = await import("~/lib/storage/index.server");
+      media = await import("~/routes/media.$");
+      img = await import("~/routes/img");
+    });
+
+    const mediaGet = (bucket: string, key: string) =>
+      media.loader(routeArgs(new Request(`http://localhost:3000/media/${bucket}/${key}`), { "*": `${bucket}/${key}` }));
+    const imgGet = (bucket: string, key: string) =>
+      img.loader(routeArgs(getRequest(`/img?src=${encodeURIComponent(`/media/${bucket}/${key}`)}&w=320`, { headers: { Accept: WEBP } })));
+
+    it("gives each upload a name of its own that keeps the readable part and cannot be guessed from it", async () => {
+      const fx = await import("../routes/admin-fixtures");
+      const uploadRoute = await import("~/routes/admin.midia.enviar");
+      const cookie = await fx.sessionCookie();
+      const png = await photo(600, 300, "png");
+      const send = async () => {
+        const file = new File([png], "Lançamento Cliente ACME.png", { type: "image/png" });
+        const request = formRequest(`/admin/midia/enviar?destino=${encodeURIComponent("portfolio:cover_image")}`, { arquivo: file }, { cookie });
+        const response = (await fx.call(uploadRoute.action, request)) as Response;
+        expect(response.status).toBe(201);
+        return ((await response.json()) as { file: { url: string; name: string } }).file;
+      };
+      const sent = [await send(), await send()];
+      const keys = sent.map((file) => storageModule.objectFromUrl(file.url)!.key);
+      // The readable part, then 13 characters of lower-case base32 (65 random bits).
+      for (const key of keys) expect(key).toMatch(/^lancamento-cliente-acme-[a-z2-7]{13}\.png$/);
+      expect(keys[0]).not.toBe(keys[1]);
+      expect(sent.map((file) => file.name)).toEqual(keys);
+      for (const [i, key] of keys.entries()) {
+        const served = await mediaGet("portfolio-media", key);
+        expect(served.status).toBe(200);
+        expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+        // Its resized copies are named after the whole name too.
+        const resized = await imgGet("portfolio-media", key);
+        expect(resized.status).toBe(200);
+        expect((await sharp(Buffer.from(await resized.arrayBuffer())).metadata()).width).toBe(320);
+        if (options.directPublicUrl) expect((await fetch(sent[i]!.url)).status).toBe(200);
+      }
+      // What someone could guess from the readable name (and the numbering names had before) is no file.
+      for (const guess of ["lancamento-cliente-acme.png", "lancamento-cliente-acme-2.png", "lancamento-cliente-acme-3.png"]) {
+        expect((await mediaGet("portfolio-media", guess)).status, guess).toBe(404);
+        expect((await imgGet("portfolio-media", guess)).status, guess).toBe(404);
+      }
+    });
+
+    it("keeps serving files stored under older names (plain and numbered names, random numbers) at their old addresses", async () => {
+      const { Readable } = await import("node:stream");
+      const store = await storageModule.storage();
+      const png = await photo(400, 200, "png");
+      const old = ["foto-equipe.png", "foto-equipe-2.png", "17956620123456789.png", "course-testimonials/depoimento.png"];
+      for (const key of old) await store.put("portfolio-media", key, Readable.from([png]), "image/png");
+      for (const key of old) {
+        expect(storageModule.objectFromUrl(store.publicUrl("portfolio-media", key))).toEqual({ bucket: "portfolio-media", key });
+        const served = await mediaGet("portfolio-media", key);
+        expect(served.status, key).toBe(200);
+        expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+        expect((await imgGet("portfolio-media", key)).status, key).toBe(200);
+      }
     });
   });
 }

@@ -40,7 +40,7 @@ describe("activity log", () => {
     const row = await db.blogPost.findFirstOrThrow();
     const created = await latest();
     expect(created).toMatchObject({ actorEmail: user.email, section: "blog", action: "create", targetId: row.id, targetLabel: "Guia de tráfego pago" });
-    expect(created.summary).toMatch(/^Arquivo enviado: capa(-\d+)?\.png$/);
+    expect(created.summary).toMatch(/^Arquivo enviado: capa-[a-z2-7]{13}\.png$/);
 
     await responseOf(
       blog.action,
@@ -89,7 +89,7 @@ describe("activity log", () => {
     const uploaded = await latest();
     expect(uploaded).toMatchObject({ actorEmail: user.email, section: "midia", action: "upload" });
     // Named by the file's name, not by where storage keeps it.
-    expect(uploaded.targetLabel).toMatch(/^banner(-\d+)?\.png$/);
+    expect(uploaded.targetLabel).toMatch(/^banner-[a-z2-7]{13}\.png$/);
     await responseOf(media.action, formRequest("/admin/midia", { intent: "delete", id: `blog-media/biblioteca/${uploaded.targetLabel}` }, { cookie }));
     expect(await latest()).toMatchObject({ section: "midia", action: "delete_file", targetLabel: uploaded.targetLabel });
   });

@@ -30,7 +30,7 @@ describe("/admin/blog", () => {
     // The script, the click handler and the javascript: image were taken out, and the list says so.
     expect(response.headers.get("Location")).toBe(`${PATH}?salvo=${saved.id}&ajustes=script`);
     expect(saved.slug).toBe("marketing-com-ia-o-guia");
-    expect(saved.coverImage).toMatch(/^\/media\/blog-media\/blog-covers\/foto(-\d+)?\.png$/);
+    expect(saved.coverImage).toMatch(/^\/media\/blog-media\/blog-covers\/foto-[a-z2-7]{13}\.png$/);
     expect(saved.author).toBe("Wind Digital");
     expect(saved.content.startsWith("<p>Oi</p>")).toBe(true);
     expect(saved.content).not.toMatch(/script|onclick|javascript:/i);

@@ -30,7 +30,7 @@ describe("admin LED panels", () => {
     expect(response.headers.get("Location")).toBe(PATH);
     const panel = await db.ledPanel.findFirstOrThrow();
     expect(panel).toMatchObject({ title: valid.title, primaryFlow: valid.primary_flow, reach: valid.reach, flow: valid.flow });
-    expect(panel.photo).toMatch(/^\/media\/blog-media\/painel(-\d+)?\.png$/);
+    expect(panel.photo).toMatch(/^\/media\/blog-media\/painel-[a-z2-7]{13}\.png$/);
     expect(await storedFiles()).toHaveLength(1);
     expect(await currentContentVersion()).toBe(before + 1);
     expect(response.headers.getSetCookie().join(";")).toContain("__toast=");

@@ -52,7 +52,7 @@ describe("/admin/portfolio", () => {
     const item = await db.portfolioItem.findFirstOrThrow();
     expect(item.images).toEqual(["https://a.example/1.jpg", "https://a.example/2.jpg"]);
     expect(item.videos).toEqual(["https://youtu.be/dQw4w9WgXcQ"]);
-    expect(item.coverImage).toMatch(/^\/media\/portfolio-media\/capa(-\d+)?\.mp4$/);
+    expect(item.coverImage).toMatch(/^\/media\/portfolio-media\/capa-[a-z2-7]{13}\.mp4$/);
     expect(await currentContentVersion()).toBe(version + 1);
 
     await responseOf(portfolio.action, formRequest(PATH, { ...valid, id: item.id, title: "Loja Bella 2", cover_image: png() }, { cookie }));
@@ -184,7 +184,7 @@ describe("/admin/client-logos", () => {
     const cookie = await sessionCookie();
     await responseOf(logos.action, formRequest(PATH, { client_name: "Acme", order_index: "2", logo_file: png("acme.png") }, { cookie }));
     const logo = await db.clientLogo.findFirstOrThrow();
-    expect(logo.logoUrl).toMatch(/^\/media\/portfolio-media\/acme(-\d+)?\.png$/);
+    expect(logo.logoUrl).toMatch(/^\/media\/portfolio-media\/acme-[a-z2-7]{13}\.png$/);
     expect(logo.orderIndex).toBe(2);
     await responseOf(logos.action, formRequest(PATH, { id: logo.id, client_name: "Acme", logo_url: "https://cdn.example/acme.webp" }, { cookie }));
     expect((await db.clientLogo.findUniqueOrThrow({ where: { id: logo.id } })).logoUrl).toBe("https://cdn.example/acme.webp");
@@ -227,7 +227,7 @@ describe("/admin/course-testimonials", () => {
     const cookie = await sessionCookie();
     await responseOf(course.action, formRequest(PATH, { student_name: "João", display_order: "1", video_url: mp4() }, { cookie }));
     const row = await db.courseTestimonial.findFirstOrThrow();
-    expect(row.videoUrl).toMatch(/^\/media\/portfolio-media\/course-testimonials\/video(-\d+)?\.mp4$/);
+    expect(row.videoUrl).toMatch(/^\/media\/portfolio-media\/course-testimonials\/video-[a-z2-7]{13}\.mp4$/);
     await responseOf(course.action, formRequest(PATH, { id: row.id, student_name: "João Pedro", display_order: "z" }, { cookie }));
     expect(await db.courseTestimonial.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
       studentName: "João Pedro",

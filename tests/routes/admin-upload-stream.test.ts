@@ -1,7 +1,7 @@
 // Streamed admin uploads (issues 4, 6, 7): bodies are parsed as they arrive, limits hold while
 // streaming (413, no row, no file, not even a partial one, and the rest of the body is not read),
 // the type comes from the bytes (polyglots refused, SVG only as a logo rasterized to PNG), and unreadable bodies answer 400.
-import { readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -140,12 +140,29 @@ describe("size limits hold while the body streams in", () => {
     ]);
     expect((await responseOf(courseAction, request)).status).toBe(302);
     const row = await db.courseTestimonial.findFirstOrThrow();
-    expect(row.videoUrl).toMatch(/^\/media\/portfolio-media\/course-testimonials\/meu-video(-\d+)?\.mp4$/);
+    expect(row.videoUrl).toMatch(/^\/media\/portfolio-media\/course-testimonials\/meu-video-[a-z2-7]{13}\.mp4$/);
     const [file] = await storedFiles();
     expect(file).toBe(join(process.env.UPLOADS_DIR!, row.videoUrl.slice("/media/".length)));
     const bytes = await readFile(file!);
     expect(bytes.length).toBe(50 * KB);
     expect(bytes.subarray(0, MP4_BYTES.length).equals(MP4_BYTES)).toBe(true);
+  });
+});
+
+describe("a write cut off earlier", () => {
+  it("leaves no file that blocks the next upload of the same name (a '.part' left by a killed process)", async () => {
+    const cookie = await sessionCookie();
+    // What an upload killed mid-write left, when temporary files were named after their file.
+    const folder = join(process.env.UPLOADS_DIR!, "portfolio-media", "course-testimonials");
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, "entrevista.mp4.part"), MP4_BYTES.subarray(0, 10));
+    const { request } = streamedRequest("/admin/course-testimonials", cookie, [
+      { name: "student_name", value: "Bruno" },
+      { name: "video_url", filename: "entrevista.mp4", type: "video/mp4", head: MP4_BYTES, size: 20 * KB },
+    ]);
+    expect((await responseOf(courseAction, request)).status).toBe(302);
+    const row = await db.courseTestimonial.findFirstOrThrow();
+    expect((await readFile(join(process.env.UPLOADS_DIR!, row.videoUrl.slice("/media/".length)))).length).toBe(20 * KB);
   });
 });
 

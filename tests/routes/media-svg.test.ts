@@ -95,7 +95,7 @@ describe("SVG logos through the upload route", () => {
     const response = await responseOf(logosAction, formRequest(PATH, { client_name: "Marca SVG", logo_file: svgFile(logo) }, { cookie }));
     expect(response.status).toBe(302);
     const row = await db.clientLogo.findFirstOrThrow({ where: { clientName: "Marca SVG" } });
-    expect(row.logoUrl).toMatch(/^\/media\/portfolio-media\/logo(-\d+)?\.png$/);
+    expect(row.logoUrl).toMatch(/^\/media\/portfolio-media\/logo-[a-z2-7]{13}\.png$/);
 
     const served = await mediaGet(row.logoUrl);
     expect(served.status).toBe(200);

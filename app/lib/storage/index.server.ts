@@ -4,15 +4,24 @@
 import { env } from "../env.server.ts";
 import type { Bucket, StorageBackend } from "./keys.server.ts";
 import { mediaRef } from "../media-identity.server.ts";
+import { sweepStalePartials } from "./disk.server.ts";
 import { LocalDiskStorage } from "./local.server.ts";
+import { errorFields, log } from "../logger.server.ts";
 
 export { BUCKETS, contentTypeFor, isBucket, isSafeKey, namedKey, randomKey } from "./keys.server.ts";
 export type { Bucket, ObjectBody, StorageBackend, StoredObject } from "./keys.server.ts";
 export { LocalDiskStorage } from "./local.server.ts";
+export { StorageWriteError } from "./disk.server.ts";
 
 let backend: Promise<StorageBackend> | undefined;
 
 async function createBackend(): Promise<StorageBackend> {
+  // Writes a crash or a kill cut off left their temporary files under UPLOADS_DIR (uploads on
+  // local disk and the image route's cache alike, whichever backend keeps the uploads).
+  await sweepStalePartials(env.UPLOADS_DIR).then(
+    (removed) => removed.length > 0 && log("info", "storage: removed files left over by writes that never finished", { count: removed.length }),
+    (error: unknown) => log("warn", "storage: could not sweep left-over temporary files", errorFields(error)),
+  );
   if (!env.S3_ENDPOINT) return new LocalDiskStorage(env.UPLOADS_DIR);
   const { S3Storage } = await import("./s3.server.ts");
   const s3 = new S3Storage({

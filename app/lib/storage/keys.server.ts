@@ -1,6 +1,6 @@
 // What every storage backend shares: the buckets, how object keys are made and checked, the
 // content type a key implies, and the interface a backend implements.
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { extname } from "node:path";
 import type { Readable } from "node:stream";
 
@@ -73,17 +73,31 @@ function inFolder(name: string, folder?: string): string {
   return folder ? `${folder.replace(/^\/+|\/+$/g, "")}/${name}` : name;
 }
 
-/** The longest name part a key gets from an uploaded file's name (the extension and "-2" come on top). */
+/** The longest name part a key gets from an uploaded file's name (the token and the extension come on top). */
 const NAME_CHARS = 80;
+
+/** Lower-case RFC 4648 base32: URL-safe, and one case, so no two tokens differ only by case on a disk that ignores it. */
+const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
+/** 13 characters of 5 bits: 65 random bits. */
+const TOKEN_CHARS = 13;
+
+/** The random part of a stored name. */
+function nameToken(): string {
+  // 256 is a multiple of 32: each byte's low 5 bits are uniform.
+  return Array.from(randomBytes(TOKEN_CHARS), (byte) => TOKEN_ALPHABET[byte & 31]).join("");
+}
 
 /**
  * The key an uploaded file is stored under: its own name, made safe for a URL and a disk (the
  * folders a browser may send are dropped, accents transliterated, every other character outside
- * a-z and 0-9 becomes a hyphen), with the extension its bytes allow. "Foto Equipe (1).PNG" →
- * "foto-equipe-1.png"; a name with nothing left becomes "arquivo". `copy` 2, 3... gives the name
- * of a second, third file of the same name ("foto-equipe-2.png").
+ * a-z and 0-9 becomes a hyphen), then a random token, then the extension its bytes allow.
+ * "Foto Equipe (1).PNG" → "foto-equipe-1-k3j9x2q8m4tz7.png"; a name with nothing left becomes
+ * "arquivo-<token>". The token (65 random bits) is what keeps a file private until a page shows
+ * it: an address is public as soon as it is known, and readable names alone are easy to guess
+ * ("lancamento-cliente-acme.png", then "capa-2.png"...) for media of drafts not yet published.
+ * It also makes every name unique, so two files sent with one name never need numbering.
  */
-export function namedKey(fileName: string | undefined, extension: string, folder?: string, copy = 1): string {
+export function namedKey(fileName: string | undefined, extension: string, folder?: string): string {
   const own = (fileName ?? "").split(/[\\/]/).at(-1) ?? "";
   const stem = own.includes(".") ? own.slice(0, own.lastIndexOf(".")) : own;
   const safe =
@@ -97,10 +111,13 @@ export function namedKey(fileName: string | undefined, extension: string, folder
       .replace(/[^a-z0-9]+/g, "-")
       .slice(0, NAME_CHARS)
       .replace(/^-+|-+$/g, "") || "arquivo";
-  return inFolder(`${safe}${copy > 1 ? `-${copy}` : ""}${cleanExtension(extension)}`, folder);
+  return inFolder(`${safe}-${nameToken()}${cleanExtension(extension)}`, folder);
 }
 
-/** Keys are ours (random names in known folders); anything else is refused before touching a disk. */
+/**
+ * Keys are ours (names made by namedKey, and the random numbers and plain names of older uploads,
+ * which keep their addresses); anything else is refused before touching a disk.
+ */
 export function isSafeKey(key: string): boolean {
   return (
     key.length > 0 &&

@@ -1,10 +1,11 @@
-// The local-disk backend: objects are files under UPLOADS_DIR/<bucket>/<key>, written to a
-// temporary ".part" file first so a failed upload never leaves half a file under its final name.
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+// The local-disk backend: objects are files under UPLOADS_DIR/<bucket>/<key>, each written under
+// a temporary name of its own first (writeFileSafely), so a failed or killed upload never leaves
+// half a file under its final name, nor a leftover that blocks the next write of that name.
+import { createReadStream } from "node:fs";
+import { readdir, rm, stat } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { isPartial, writeFileSafely } from "./disk.server.ts";
 import { contentTypeFor, isBucket, isSafeKey, type Bucket, type ListedObject, type StorageBackend } from "./keys.server.ts";
 
 export class LocalDiskStorage implements StorageBackend {
@@ -20,21 +21,14 @@ export class LocalDiskStorage implements StorageBackend {
     return full;
   }
 
+  /** Fails with StorageWriteError (disk.server.ts) when the disk is full or takes no writes. */
   async put(bucket: Bucket, key: string, body: Readable): Promise<number> {
-    const file = this.pathOf(bucket, key);
-    await mkdir(dirname(file), { recursive: true });
-    const partial = `${file}.part`;
-    try {
-      await pipeline(body, createWriteStream(partial, { flags: "wx" }));
-      await rename(partial, file);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
-    return (await stat(file)).size;
+    return writeFileSafely(this.pathOf(bucket, key), body);
   }
 
   async head(bucket: Bucket, key: string) {
+    // An upload still being written is no object: never served half-written.
+    if (isPartial(key)) return null;
     const s = await stat(this.pathOf(bucket, key)).catch(() => null);
     return s?.isFile() ? { size: s.size, contentType: contentTypeFor(key), lastModified: s.mtime } : null;
   }
@@ -63,7 +57,7 @@ export class LocalDiskStorage implements StorageBackend {
       if (!entry.isFile()) continue;
       // A ".part" file is an upload still streaming (or one that broke off): not an object yet.
       const key = relative(root, join(entry.parentPath, entry.name)).split(sep).join("/");
-      if (key.endsWith(".part") || !isSafeKey(key)) continue;
+      if (isPartial(key) || !isSafeKey(key)) continue;
       const s = await stat(join(root, key)).catch(() => null);
       if (s?.isFile()) objects.push({ key, size: s.size, lastModified: s.mtime });
     }
