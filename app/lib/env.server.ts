@@ -68,6 +68,17 @@ const fields = {
   BCRYPT_COST: integer(4, 15).default(12),
   /** How many revisions each blog post keeps in its history; older ones are deleted as new ones come. */
   POST_REVISIONS_KEEP: integer(1, 1000).default(50),
+  /**
+   * Where the server's daily backup goes (app/lib/backup/schedule.server.ts): a folder, or
+   * s3://bucket[/prefix] on the S3 store of S3_ENDPOINT. Unset: no scheduled backup.
+   */
+  BACKUP_DIR: z
+    .string()
+    .refine((v) => /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^\s]*)?$/.test(v) || !/^[a-z0-9+.-]+:\/\//i.test(v), "must be a folder or s3://bucket[/prefix]")
+    .refine((v) => !statSync(v, { throwIfNoEntry: false })?.isFile(), "must be a folder (it names a file)")
+    .optional(),
+  /** How many scheduled backups are kept in BACKUP_DIR; older ones are deleted after each new one. */
+  BACKUP_KEEP: integer(1, 1000).default(7),
   /** Outgoing e-mail (invitations, password resets): smtp://user:pass@host:587 or smtps://…:465. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587" }).optional(),
   /** The sender of those messages: an address, or a name and an address ("Wind Digital <nao-responda@exemplo.com.br>"). */
@@ -123,6 +134,9 @@ function schema(serving: boolean) {
       if (env[set] !== undefined && env[missing] === undefined) {
         ctx.addIssue({ code: "custom", path: [missing], message: `is required when ${set} is set` });
       }
+    }
+    if (env.BACKUP_DIR?.startsWith("s3://") && !env.S3_ENDPOINT) {
+      ctx.addIssue({ code: "custom", path: ["BACKUP_DIR"], message: "names an S3 bucket: set S3_ENDPOINT (and its keys) too" });
     }
     return { ...env, SESSION_SECRET: secret };
   });

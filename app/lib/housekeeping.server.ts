@@ -18,6 +18,7 @@ import { db } from "./db.server";
 import { sweepExpired as sweepRateLimits } from "./rate-limit.server";
 import { sweepExpiredSessions } from "./session.server";
 import { errorFields, log } from "./logger.server.ts";
+import { startBackupSchedule } from "./backup/schedule.server.ts";
 
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -73,10 +74,13 @@ export function startHousekeeping(intervalMs = HOUSEKEEPING_INTERVAL_MS): { stop
   const stopWatching = onScheduledPublication(() => {
     logDuePublications().catch(logFailure);
   });
+  // The daily backup, when BACKUP_DIR is set: its own timer and lease (app/lib/backup/schedule.server.ts).
+  const backups = startBackupSchedule();
   const handle = {
     stop() {
       clearTimeout(timer);
       stopWatching();
+      backups.stop();
       if (state.__housekeeping === handle) delete state.__housekeeping;
     },
   };

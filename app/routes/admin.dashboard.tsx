@@ -6,6 +6,8 @@ import { EmptyState } from "~/components/admin/page";
 import { logFailure } from "~/lib/admin-action.server";
 import { withLinks } from "~/lib/activity.server";
 import { CONTENT_SECTIONS, DASHBOARD_CARDS, type SectionModel } from "~/lib/admin/sections";
+import { backupStatus } from "~/lib/backup/schedule.server";
+import { formatDateTime } from "~/lib/dates";
 
 const RECENT_ACTIVITY = 8;
 
@@ -25,7 +27,7 @@ async function countOf(label: string, count: () => Promise<number>): Promise<num
 }
 
 export async function loader(_: Route.LoaderArgs) {
-  const [counts, activity] = await Promise.all([
+  const [counts, activity, backup] = await Promise.all([
     Promise.all(
       CONTENT_SECTIONS.map(async (section) => [section.model, await countOf(section.key, () => (db[section.model] as unknown as Counter).count())] as const),
     ),
@@ -36,8 +38,18 @@ export async function loader(_: Route.LoaderArgs) {
         logFailure("dashboard: activity could not be read", error, "load");
         return null;
       }),
+    backupStatus()
+      .then(({ enabled, lastOk, lastFailure }) => ({
+        enabled,
+        lastOk: lastOk ? formatDateTime(lastOk.finishedAt) : null,
+        lastFailure: lastFailure ? { at: formatDateTime(lastFailure.finishedAt), error: lastFailure.error } : null,
+      }))
+      .catch((error: unknown) => {
+        logFailure("dashboard: backup status could not be read", error, "load");
+        return null;
+      }),
   ]);
-  return { counts: Object.fromEntries(counts) as Record<SectionModel, number | null>, activity };
+  return { counts: Object.fromEntries(counts) as Record<SectionModel, number | null>, activity, backup };
 }
 
 export const COUNT_FAILED = "Não foi possível carregar";
@@ -80,6 +92,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <BackupLine backup={loaderData.backup} />
       <section aria-labelledby="atividade-recente" className="mt-10">
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="atividade-recente" className="text-xl font-bold text-slate-900">
@@ -99,6 +112,30 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ActivityList entries={loaderData.activity} />
         )}
       </section>
+    </div>
+  );
+}
+
+/** When the server's daily backup last finished, and whether the latest one failed (BACKUP_DIR; see docs/operations.md). */
+export function BackupLine({ backup }: { backup: Route.ComponentProps["loaderData"]["backup"] }) {
+  if (backup === null) {
+    return (
+      <p role="alert" className="mt-8 text-sm text-red-700">
+        Não foi possível ler a situação do backup.
+      </p>
+    );
+  }
+  if (!backup.enabled && !backup.lastOk && !backup.lastFailure) {
+    return <p className="mt-8 text-sm text-slate-500">Backup automático desligado neste servidor.</p>;
+  }
+  return (
+    <div className="mt-8 space-y-2 text-sm">
+      <p className="text-slate-600">{backup.lastOk ? `Último backup concluído em ${backup.lastOk}.` : "Nenhum backup automático concluído ainda."}</p>
+      {backup.lastFailure ? (
+        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+          O último backup falhou em {backup.lastFailure.at}: {backup.lastFailure.error}. O erro foi registrado no log do servidor.
+        </p>
+      ) : null}
     </div>
   );
 }

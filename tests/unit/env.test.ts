@@ -64,6 +64,16 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
     { ...dev, POST_REVISIONS_KEEP: "2.5" },
     { ...dev, POST_REVISIONS_KEEP: "5000" },
   ],
+  BACKUP_DIR: [
+    { ...dev, BACKUP_DIR: join(root, "package.json") },
+    { ...dev, BACKUP_DIR: "ftp://backups.example.com/site" },
+    { ...dev, BACKUP_DIR: "s3://Bucket_Invalido" },
+    { ...dev, BACKUP_DIR: "s3://site-backups" },
+  ],
+  BACKUP_KEEP: [
+    { ...dev, BACKUP_KEEP: "sete" },
+    { ...dev, BACKUP_KEEP: "0" },
+  ],
   CHAT_WEBHOOK_CONCURRENCY: [
     { ...dev, CHAT_WEBHOOK_CONCURRENCY: "muitos" },
     { ...dev, CHAT_WEBHOOK_CONCURRENCY: "0" },
