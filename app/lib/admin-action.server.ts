@@ -6,8 +6,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { errorFields, log } from "./logger.server.ts";
 import type { Toast } from "./toast";
-import { descriptionFields, type LibraryFile } from "./media-library";
+import { descriptionFields, libraryField, type LibraryFile } from "./media-library";
 import { describeFile } from "./media-library.server";
+import { withoutCopies, type SameFile } from "./media-duplicates.server";
 import { contentTypeFor } from "./storage/index.server";
 import { redirectWithToast } from "./toast.server";
 import { UNREADABLE_FORM } from "./form-data.server";
@@ -22,7 +23,7 @@ export interface AdminActionData {
   /** A file picked from the library without JavaScript, by upload field. */
   chosen?: Record<string, string>;
   /** The library's files offered for one field (the picker without JavaScript). */
-  picker?: { field: string; files: LibraryFile[] };
+  picker?: { field: string; search?: string; files: LibraryFile[] };
 }
 
 /**
@@ -49,17 +50,25 @@ export function uploadErrors(refused: Record<string, { message: string }>): Reco
   return Object.fromEntries(Object.entries(refused).map(([field, failure]) => [field, [failure.message]]));
 }
 
+/** An admin form as parsed, with the uploads the library already had (`same`, by field: no copy was stored). */
+export type AdminUpload = ParsedUpload & { same: Record<string, SameFile> };
+
 /**
  * Parses an admin form with its uploads (text fields without NUL characters): a body over the
  * limits answers 413, one that is not a readable form 400, with nothing stored either way. Each
  * image stored keeps the alt text and caption the form gave it (see descriptionFields) in the
- * media library, saved or not: a refused save offers the stored file again, described.
+ * media library, saved or not: a refused save offers the stored file again, described. A file the
+ * library already had (the same bytes in the same place) is not kept twice: the form gets the
+ * library's file as its pick for that field, as if chosen from the library.
  */
-export async function readAdminForm(request: Request, rules: Record<string, UploadRule>): Promise<ParsedUpload | Response | ReturnType<typeof rejected>> {
+export async function readAdminForm(request: Request, rules: Record<string, UploadRule>): Promise<AdminUpload | Response | ReturnType<typeof rejected>> {
   try {
     const parsed = await parseUpload(request, rules);
-    await describeUploads(parsed);
-    return parsed;
+    const { stored, same } = await withoutCopies(parsed.stored);
+    for (const [field, file] of Object.entries(same)) parsed.form.set(libraryField(field), file.url);
+    const upload: AdminUpload = { ...parsed, stored, same };
+    await describeUploads(upload);
+    return upload;
   } catch (error) {
     if (error instanceof UploadTooLarge) return rejected({ lastResult: null, toast: tooLargeToast() }, 413);
     if (error instanceof UploadUnreadable)
@@ -68,8 +77,11 @@ export async function readAdminForm(request: Request, rules: Record<string, Uplo
   }
 }
 
-/** The alt text and caption given with each image uploaded (none for videos); a failure keeps no file. */
-async function describeUploads({ form, stored }: ParsedUpload): Promise<void> {
+/**
+ * The alt text and caption given with each image uploaded (none for videos); a failure keeps no
+ * file. An image the library already had gets the words typed now (those left empty keep its own).
+ */
+async function describeUploads({ form, stored, same }: AdminUpload): Promise<void> {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -80,13 +92,18 @@ async function describeUploads({ form, stored }: ParsedUpload): Promise<void> {
       const words = { alt: text(names.alt), caption: text(names.caption) };
       if (contentTypeFor(object.key).startsWith("image/") && (words.alt.trim() || words.caption.trim())) await describeFile(object.bucket, object.key, words);
     }
+    for (const [field, file] of Object.entries(same)) {
+      const names = descriptionFields(field);
+      const typed = { alt: text(names.alt).trim() || undefined, caption: text(names.caption).trim() || undefined };
+      if (contentTypeFor(file.key).startsWith("image/") && (typed.alt || typed.caption)) await describeFile(file.bucket, file.key, typed);
+    }
   } catch (error) {
     await discard(stored);
     throw error;
   }
 }
 
-export function isParsed(value: unknown): value is ParsedUpload {
+export function isParsed(value: unknown): value is AdminUpload {
   return typeof value === "object" && value !== null && "form" in value && "stored" in value;
 }
 

@@ -30,7 +30,9 @@ import type { Toast } from "./toast";
 import { objectFromUrl } from "./storage/index.server";
 import { mediaListErrors } from "./forms/admin-schema";
 import { urlList } from "./url-list";
-import { libraryPicks, listLibrary } from "./media-library.server";
+import { libraryPicks, listLibrary, searchLibrary } from "./media-library.server";
+import { LIBRARY_SEARCH_FIELD, sameFileMessage } from "./media-library";
+import type { SameFile } from "./media-duplicates.server";
 import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "./upload.server";
 import { formId, logFailure, rejected, saved, serverMessage, uploadErrors } from "./admin-action.server";
 import { uploadFailureToast } from "./upload-failures";
@@ -181,6 +183,8 @@ export interface Draft<R, S extends FormSubmission> {
   files: FileColumns<R>;
   /** Files stored by this request (discarded if the save does not happen). */
   stored: ParsedUpload["stored"];
+  /** Files sent again that the library already had (no copy stored; the field took the library's file). */
+  same: Record<string, SameFile>;
   /** Per upload field: the URL of the file stored by this request, or picked from the media library. */
   uploaded: Record<string, string>;
   /** Per upload field: the new file, else the row's current one, else null. */
@@ -195,7 +199,7 @@ export interface Draft<R, S extends FormSubmission> {
 
 /** The first step of a save: finds the row the form edits and works out each upload field's file. */
 export async function startSave<R extends Row, S extends FormSubmission>(
-  { form, stored, refused }: ParsedUpload,
+  { form, stored, refused, same = {} }: ParsedUpload & { same?: Record<string, SameFile> },
   submission: S,
   section: { model: Pick<SectionModel<R, never>, "findUnique">; uploads?: Record<string, UploadRule>; files?: FileColumns<R> },
 ): Promise<Draft<R, S>> {
@@ -217,6 +221,7 @@ export async function startSave<R extends Row, S extends FormSubmission>(
     stale: Boolean(id && !existing),
     files,
     stored,
+    same,
     uploaded,
     fileUrl,
     refused,
@@ -291,6 +296,16 @@ export async function refuse<R, S extends FormSubmission>(draft: Draft<R, S>, to
   return rejected({ lastResult: draft.submission.reply({ fieldErrors: errorsOf(draft) }), toast, kept }, status);
 }
 
+/**
+ * The save's toast, saying of each file sent again that the library already had it and no copy
+ * was made (after the section's own words, which stay as they are).
+ */
+export function withSameFileNote<R, S extends FormSubmission>(draft: Draft<R, S>, toast: Toast): Toast {
+  const names = Object.values(draft.same).map((file) => file.name);
+  if (names.length === 0) return toast;
+  return { ...toast, description: [toast.description, sameFileMessage(names)].filter(Boolean).join(" ") };
+}
+
 /** Creates or updates the row and records it in the activity log (a replaced file stays in the library). */
 export async function writeRow<R extends Row, S extends FormSubmission, Data extends object>(
   draft: Draft<R, S>,
@@ -329,5 +344,9 @@ export async function libraryStep(parsed: ParsedUpload, rules: Record<string, Up
   const files = (await listLibrary()).filter((file) =>
     accept === "video" ? file.type === "video" : accept === "media" ? file.type !== "other" : file.type === "image",
   );
-  return rejected({ lastResult, kept, picker: { field, files: files.slice(0, 48) } }, 200);
+  // Searched as the library page searches (its name and alt text), when the form asked for it.
+  const search = String(parsed.form.get(LIBRARY_SEARCH_FIELD) ?? "")
+    .trim()
+    .slice(0, 100);
+  return rejected({ lastResult, kept, picker: { field, search, files: searchLibrary(files, search).slice(0, 48) } }, 200);
 }

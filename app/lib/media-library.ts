@@ -17,6 +17,12 @@ export function descriptionFields(field: string): { alt: string; caption: string
   return { alt: `${field}_alt`, caption: `${field}_legenda` };
 }
 
+/**
+ * The search field of the library's files offered in a form without JavaScript (the form's own
+ * "Escolher da biblioteca"); the dialog with JavaScript and the library page search with `busca`.
+ */
+export const LIBRARY_SEARCH_FIELD = "busca_biblioteca";
+
 /** The two storage buckets (the server's list is in storage/keys.server.ts). */
 type Bucket = "portfolio-media" | "blog-media";
 
@@ -66,6 +72,8 @@ export interface UploadedFile {
   name: string;
   alt: string;
   caption: string;
+  /** The library already had these bytes: `url` is its file, and no copy was stored. */
+  alreadyInLibrary?: boolean;
 }
 
 /** The upload route for a form's file field: `section` is the admin page's path under /admin/. */
@@ -85,4 +93,9 @@ export function quotedFileNames(names: string[], max = Infinity): string {
 /** What the upload's toast says of the files it sent: "“a.png” já está na biblioteca." */
 export function inLibraryMessage(names: string[]): string {
   return `${quotedFileNames(names)} ${names.length > 1 ? "já estão" : "já está"} na biblioteca.`;
+}
+
+/** What is said of files sent again (the library had the same bytes, and uses its own file): "“a.png” já está na biblioteca: nenhuma cópia foi criada." */
+export function sameFileMessage(names: string[]): string {
+  return `${quotedFileNames(names)} ${names.length > 1 ? "já estão" : "já está"} na biblioteca: nenhuma cópia foi criada.`;
 }

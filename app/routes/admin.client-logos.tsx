@@ -15,6 +15,7 @@ import {
   sectionLoader,
   startSave,
   uploadFailureOf,
+  withSameFileNote,
   writeRow,
   libraryStep,
 } from "~/lib/admin-section.server";
@@ -100,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
       const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
       await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex }, log);
-      return saved(LIST, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" });
+      return saved(LIST, withSameFileNote(draft, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" }));
     },
   );
 }

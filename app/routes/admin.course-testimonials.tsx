@@ -17,6 +17,7 @@ import {
   sectionLoader,
   startSave,
   uploadFailureOf,
+  withSameFileNote,
   writeRow,
   libraryStep,
 } from "~/lib/admin-section.server";
@@ -93,13 +94,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (draft.stale) return refuse(draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
     const orderIndex = await positionToSave(v.display_order, draft.existing?.orderIndex, ORDER);
     await writeRow(draft, model, { studentName: v.student_name, orderIndex, videoUrl: draft.fileUrl.video_url! }, log);
-    return saved(LIST, {
-      type: "success",
-      title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",
-      // Only for a video this save stored: a video picked from the library (or sent ahead of the
-      // save with JavaScript, whose form says so itself) was not sent now.
-      description: draft.stored.video_url ? "Vídeo enviado com sucesso!" : undefined,
-    });
+    return saved(
+      LIST,
+      withSameFileNote(draft, {
+        type: "success",
+        title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",
+        // Only for a video this save stored: a video picked from the library (or sent ahead of the
+        // save with JavaScript, whose form says so itself) was not sent now.
+        description: draft.stored.video_url ? "Vídeo enviado com sucesso!" : undefined,
+      }),
+    );
   });
 }
 

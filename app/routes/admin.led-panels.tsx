@@ -11,6 +11,7 @@ import {
   isDelete,
   keepPreviousFile,
   uploadFailureOf,
+  withSameFileNote,
   validValue,
   refuse,
   sectionLoader,
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The photo's refusal, after what was saved (the spec's upload toast, the save done first).
     const refused = uploadFailureOf(draft, SECTION.key, "photo");
     if (refused) return saved(LIST, { ...refused, description: `${done} ${refused.description}` });
-    return saved(LIST, { type: "success", title: done });
+    return saved(LIST, withSameFileNote(draft, { type: "success", title: done }));
   });
 }
 

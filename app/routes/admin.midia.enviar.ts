@@ -1,7 +1,9 @@
 // POST /admin/midia/enviar?destino=<section>:<field>: stores one file (the multipart field
 // `arquivo`, with optional `alt` and `legenda`) in the media library under the rules of that form
 // field (bucket, folder, accepted types: upload-targets.server.ts) and answers JSON:
-// 201 {file} with the stored file, or 4xx/503 {error} with the reason in Portuguese.
+// 201 {file} with the stored file, 200 {file} with `alreadyInLibrary` when the library already had
+// the same bytes in that place (its file is used, no copy is kept: media-duplicates.server.ts), or
+// 4xx/503 {error} with the reason in Portuguese.
 //
 // With JavaScript, an admin form sends each picked file here first, by XMLHttpRequest (the one
 // browser API that reports upload progress), then saves itself with the file as a library pick
@@ -14,6 +16,7 @@ import { basename } from "node:path";
 import type { Route } from "./+types/admin.midia.enviar";
 import { activityScope, recordActivity } from "~/lib/activity.server";
 import { describeFile } from "~/lib/media-library.server";
+import { withoutCopies } from "~/lib/media-duplicates.server";
 import { formatBytes, type UploadedFile } from "~/lib/media-library";
 import { UNREADABLE_FORM } from "~/lib/form-data.server";
 import { discard, parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable } from "~/lib/upload.server";
@@ -46,6 +49,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = parsed.form.get(name);
     return typeof value === "string" ? value : "";
   };
+  const { same } = await withoutCopies({ arquivo: stored });
+  if (same.arquivo) {
+    // Sent again: the library's file, with the words typed now (those left empty keep its own).
+    const { bucket, key, url, name } = same.arquivo;
+    const words = await describeFile(bucket, key, { alt: text("alt").trim() || undefined, caption: text("legenda").trim() || undefined });
+    const file: UploadedFile = { url, name, ...words, alreadyInLibrary: true };
+    return Response.json({ file }, { status: 200 });
+  }
   let words: { alt: string; caption: string };
   try {
     words = await describeFile(stored.bucket, stored.key, { alt: text("alt"), caption: text("legenda") });

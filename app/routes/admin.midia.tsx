@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin.midia";
 import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
 import { activityScope, recordActivity } from "~/lib/activity.server";
 import { describeFile, listLibrary, searchLibrary } from "~/lib/media-library.server";
-import { ALT_MAX, BUCKET_LABELS, CAPTION_MAX, formatBytes, inLibraryMessage, libraryField, type LibraryFile } from "~/lib/media-library";
+import { ALT_MAX, BUCKET_LABELS, CAPTION_MAX, formatBytes, inLibraryMessage, libraryField, sameFileMessage, type LibraryFile } from "~/lib/media-library";
 import { inUseMessage, mediaUsages, type MediaUsage } from "~/lib/media-usage.server";
 import { formatDateTime } from "~/lib/dates";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -75,6 +75,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export const meta: Route.MetaFunction = () => [{ title: "Biblioteca de mídia | Admin" }];
 
+/** The title of the library's upload toast when every file sent was already there. */
+const SAME_FILE_TITLE = "Arquivo já na biblioteca";
+
+/** What the library's upload toast says: the files stored, then those the library already had. */
+function uploadedMessage(stored: string[], same: string[]): string {
+  return [stored.length > 0 ? inLibraryMessage(stored) : "", same.length > 0 ? sameFileMessage(same) : ""].filter(Boolean).join(" ");
+}
+
 const TOASTS = {
   noFile: { type: "error", title: "Nenhum arquivo", description: "Selecione um arquivo para enviar." },
   altSaved: { type: "success", title: "Texto alternativo salvo" },
@@ -97,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, "midia");
   const parsed = await readAdminForm(request, UPLOAD_TARGETS.midia);
   if (!isParsed(parsed)) return parsed;
-  const { form, stored, refused } = parsed;
+  const { form, stored, refused, same } = parsed;
   const intent = form.get("intent");
 
   if (intent === "delete" || intent === "alt") await discard(stored); // these forms carry no file to keep
@@ -119,13 +127,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       { lastResult: null, toast: uploadFailureToast("midia", { reason: failure.message, status: failure.status, editing: false }) },
       failure.status,
     );
-  if (Object.keys(stored).length === 0) return rejected({ lastResult: null, toast: TOASTS.noFile }, 400);
+  if (Object.keys(stored).length === 0 && Object.keys(same).length === 0) return rejected({ lastResult: null, toast: TOASTS.noFile }, 400);
   for (const object of Object.values(stored)) {
     await describeFile(object.bucket, object.key, { alt: String(form.get("alt") ?? ""), caption: String(form.get("legenda") ?? "") });
     await recordActivity(log, { action: "upload", targetLabel: basename(object.key), summary: formatBytes(object.size) });
   }
+  // A file sent again: the library's own file gets the words typed now (those left empty keep its own).
+  const typed = (name: string) => String(form.get(name) ?? "").trim() || undefined;
+  for (const file of Object.values(same)) await describeFile(file.bucket, file.key, { alt: typed("alt"), caption: typed("legenda") });
   const names = Object.values(stored).map((object) => basename(object.key));
-  return saved(LIST, { type: "success", title: "Arquivo enviado", description: inLibraryMessage(names) });
+  const again = Object.values(same).map((file) => file.name);
+  return saved(LIST, { type: "success", title: names.length > 0 ? "Arquivo enviado" : SAME_FILE_TITLE, description: uploadedMessage(names, again) });
 }
 
 /**
@@ -485,6 +497,7 @@ function UploadForm() {
     event.preventDefault();
     const words = new FormData(form);
     const names: string[] = [];
+    const again: string[] = [];
     setProgress(0);
     for (const [index, input] of inputs.entries()) {
       const outcome = await uploadFile(input.files![0]!, {
@@ -497,15 +510,15 @@ function UploadForm() {
       if ("error" in outcome) {
         setProgress(null);
         showToast(uploadFailureToast("midia", { reason: outcome.error, status: outcome.status, editing: false }));
-        if (names.length > 0) await revalidate();
+        if (names.length + again.length > 0) await revalidate();
         return;
       }
-      names.push(outcome.file.name);
+      (outcome.file.alreadyInLibrary ? again : names).push(outcome.file.name);
       input.value = "";
     }
     form.reset();
     setProgress(null);
-    showToast({ type: "success", title: "Arquivo enviado", description: inLibraryMessage(names) });
+    showToast({ type: "success", title: names.length > 0 ? "Arquivo enviado" : SAME_FILE_TITLE, description: uploadedMessage(names, again) });
     await revalidate();
   }
 

@@ -17,6 +17,7 @@ import {
   sectionLoader,
   startSave,
   uploadFailureOf,
+  withSameFileNote,
   writeRow,
   libraryStep,
 } from "~/lib/admin-section.server";
@@ -86,9 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await writeRow(draft, model, { title, category, description, result, images, videos, coverImage: draft.fileUrl.cover_image }, log);
     return saved(
       LIST,
-      draft.existing
-        ? { type: "success", title: "Projeto atualizado", description: "As alterações foram salvas com sucesso." }
-        : { type: "success", title: "Projeto criado", description: "O novo projeto foi adicionado com sucesso." },
+      withSameFileNote(
+        draft,
+        draft.existing
+          ? { type: "success", title: "Projeto atualizado", description: "As alterações foram salvas com sucesso." }
+          : { type: "success", title: "Projeto criado", description: "O novo projeto foi adicionado com sucesso." },
+      ),
     );
   });
 }

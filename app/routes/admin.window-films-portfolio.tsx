@@ -17,6 +17,7 @@ import {
   sectionLoader,
   startSave,
   uploadFailureOf,
+  withSameFileNote,
   writeRow,
   libraryStep,
 } from "~/lib/admin-section.server";
@@ -122,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       log,
     );
-    return saved(LIST, { type: "success", title: draft.existing ? "Projeto atualizado com sucesso" : "Projeto criado com sucesso" });
+    return saved(LIST, withSameFileNote(draft, { type: "success", title: draft.existing ? "Projeto atualizado com sucesso" : "Projeto criado com sucesso" }));
   });
 }
 

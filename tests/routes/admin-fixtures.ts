@@ -1,5 +1,6 @@
 // Shared by the admin route tests: users, sessions and files built the way the app does.
 import { randomUUID } from "node:crypto";
+import { crc32 } from "node:zlib";
 import bcrypt from "bcryptjs";
 import { expect } from "vitest";
 import { db } from "~/lib/db.server";
@@ -33,8 +34,24 @@ export const PNG_BYTES = Buffer.from(
 /** The start of an MP4 (ftyp box), enough for file-type to recognise it. */
 export const MP4_BYTES = Buffer.concat([Buffer.from("0000001c667479706d703432000000006d7034326d70343169736f6d", "hex"), Buffer.alloc(64)]);
 
-export const png = (name = "foto.png") => new File([PNG_BYTES], name, { type: "image/png" });
-export const mp4 = (name = "video.mp4") => new File([MP4_BYTES], name, { type: "video/mp4" });
+// Each file made here has bytes of its own (the same picture, numbered), so the media library keeps
+// it as a new file: a file sent again with the same bytes is not stored twice (media-duplicates.server.ts).
+// samePng() is the one file sent again.
+let made = 0;
+/** PNG_BYTES with a text chunk ("Comment", a number) before its end: the same 1×1 picture, other bytes. */
+function numberedPng(): Buffer {
+  const end = PNG_BYTES.length - 12; // the IEND chunk
+  const chunk = Buffer.concat([Buffer.from("tEXt"), Buffer.from(`Comment\0arquivo ${++made}`, "latin1")]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(chunk.length - 4);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(chunk));
+  return Buffer.concat([PNG_BYTES.subarray(0, end), length, chunk, crc, PNG_BYTES.subarray(end)]);
+}
+export const png = (name = "foto.png") => new File([numberedPng()], name, { type: "image/png" });
+export const mp4 = (name = "video.mp4") => new File([MP4_BYTES, Buffer.from(`arquivo ${++made}`)], name, { type: "video/mp4" });
+/** The same PNG every time: a file sent again. */
+export const samePng = (name = "foto.png") => new File([PNG_BYTES], name, { type: "image/png" });
 /** A polyglot: HTML that calls itself a PNG. */
 export const fakePng = () => new File(["<html><script>alert(1)</script></html>"], "x.png", { type: "image/png" });
 export const svg = () => new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "x.svg", { type: "image/svg+xml" });

@@ -10,7 +10,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { formConstraint } from "~/lib/forms/constraint";
-import { descriptionFields, libraryField } from "~/lib/media-library";
+import { descriptionFields, libraryField, sameFileMessage } from "~/lib/media-library";
 import { showToast, type Toast } from "~/lib/toast";
 import { uploadFailure } from "~/lib/upload-failures";
 import { announceLibraryPick } from "./media-picker";
@@ -121,15 +121,17 @@ export function AdminForm({
     uploadDone.current = uploadDoneToast;
   }, [uploadDoneToast]);
   // Files sent ahead and carried by the save under way: the upload toast follows a save that
-  // worked, never a refused one (its form comes back, remounted, at the same address).
-  const uploaded = useRef(false);
+  // worked, never a refused one (its form comes back, remounted, at the same address). It names
+  // the files the library already had (`same`: no copy was made of them).
+  const uploaded = useRef<{ same: string[] } | null>(null);
   useEffect(
     () => () => {
       const from = savingFrom.current;
       const { pathname, search } = window.location;
       if (!(unsaved.wasSaving() && from && pathname === from.pathname && pathname + search !== from.address)) return;
       saved.current?.();
-      if (uploaded.current) showToast(uploadDone.current);
+      const sent = uploaded.current;
+      if (sent) showToast(sent.same.length > 0 ? { ...uploadDone.current, description: sameFileMessage(sent.same) } : uploadDone.current);
     },
     [unsaved],
   );
@@ -153,7 +155,8 @@ export function AdminForm({
     const section = sectionOf(element);
     const failure = uploadFailure(section);
     const picks: Record<string, string> = {};
-    uploaded.current = false;
+    const same: string[] = [];
+    uploaded.current = null;
     setProgress(0);
     for (const [index, input] of inputs.entries()) {
       // The image's alt text and caption go with it (upload-description.tsx), and not with the save.
@@ -184,6 +187,7 @@ export function AdminForm({
         return;
       }
       picks[input.name] = outcome.file.url;
+      if (outcome.file.alreadyInLibrary) same.push(outcome.file.name);
     }
     // The files are in the library now: each field shows its file as its pick (a refused save
     // keeps it, with nothing to send again), and the form is saved with the picks instead.
@@ -194,7 +198,7 @@ export function AdminForm({
       input.dispatchEvent(new Event("change", { bubbles: true }));
       announceLibraryPick(element, input.name, picks[input.name]!);
     }
-    uploaded.current = Object.keys(picks).length > 0;
+    uploaded.current = Object.keys(picks).length > 0 ? { same } : null;
     setProgress(null);
     await submit(body, { method: "post", action: element.getAttribute("action") ?? undefined, encType: "multipart/form-data" });
   }

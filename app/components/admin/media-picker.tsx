@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
 import { previewSrc } from "~/lib/image-url";
-import { BUCKET_LABELS, formatBytes, libraryField, type LibraryFile, type LibraryListing } from "~/lib/media-library";
+import { BUCKET_LABELS, formatBytes, LIBRARY_SEARCH_FIELD, libraryField, type LibraryFile, type LibraryListing } from "~/lib/media-library";
 
 /** Which files a field takes. */
 export type PickerAccept = "image" | "video" | "media";
@@ -20,13 +20,20 @@ export function pickerAcceptFor(accept: string): PickerAccept {
   return video && image ? "media" : video ? "video" : "image";
 }
 
-/** The library page in picker mode for a field, returning to `returnTo`. */
-function pickerHref(field: string, accept: PickerAccept, returnTo: string, page = 1): string {
+/**
+ * The library page in picker mode for a field, returning to `returnTo`; `search` is the library
+ * page's own search (`busca`: by name and alt text, accents and case aside).
+ */
+function pickerHref(field: string, accept: PickerAccept, returnTo: string, page = 1, search = ""): string {
   const params = new URLSearchParams({ escolher: field, voltar: returnTo });
   if (TYPE_PARAM[accept]) params.set("tipo", TYPE_PARAM[accept]);
+  if (search.trim()) params.set("busca", search.trim());
   if (page > 1) params.set("pagina", String(page));
   return `/admin/midia?${params}`;
 }
+
+/** How long the dialog waits after the last key before searching (one request per pause, not per key). */
+const SEARCH_DELAY_MS = 250;
 
 /** How a thumbnail fills its box: the whole image, letterboxed on a neutral background (a wide logo is never cropped). */
 export const THUMBNAIL_FIT = "bg-slate-100 object-contain";
@@ -74,7 +81,17 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<LibraryListing>();
   const data = fetcher.data;
-  const load = (page: number) => fetcher.load(pickerHref(field, accept, back, page));
+  const [search, setSearch] = useState("");
+  const load = (page: number, query = search) => fetcher.load(pickerHref(field, accept, back, page, query));
+  // Typing searches after a pause; the field belongs to no form (the dialog may sit inside the
+  // section's form, which must neither post it nor count it as a change).
+  const typed = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(typed.current), []);
+  const searchFor = (query: string) => {
+    setSearch(query);
+    clearTimeout(typed.current);
+    typed.current = setTimeout(() => void load(1, query), SEARCH_DELAY_MS);
+  };
   // With JavaScript, either kind of opener shows the dialog instead.
   const opener = {
     "aria-label": fieldLabel ? `${label}: ${fieldLabel}` : undefined,
@@ -82,7 +99,8 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
     onClick: (event: { preventDefault(): void }) => {
       event.preventDefault();
       setOpen(true);
-      load(1);
+      setSearch("");
+      load(1, "");
     },
   };
   return (
@@ -127,12 +145,34 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
               ×
             </button>
           </div>
+          <div role="search" className="mb-4">
+            <label htmlFor={`picker-${field}-busca`} className="block text-sm font-medium text-slate-700">
+              Buscar por nome
+            </label>
+            <input
+              id={`picker-${field}-busca`}
+              type="search"
+              form={`picker-${field}-sem-formulario`}
+              value={search}
+              onChange={(event) => searchFor(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                // Enter searches at once, and never saves the form around the dialog.
+                if (event.key !== "Enter") return;
+                event.preventDefault();
+                clearTimeout(typed.current);
+                void load(1);
+              }}
+              placeholder="Ex.: foto-equipe"
+              maxLength={100}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
+          </div>
           {!data ? (
             <p role="status" className="text-sm text-slate-500">
               Carregando...
             </p>
           ) : data.files.length === 0 ? (
-            <p className="text-slate-500">Nenhum arquivo na biblioteca.</p>
+            <p className="text-slate-500">{search.trim() ? `Nenhum arquivo encontrado para “${search.trim()}”` : "Nenhum arquivo na biblioteca."}</p>
           ) : (
             <ul className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-3">
               {data.files.map((file) => (
@@ -221,7 +261,7 @@ export function LibraryChoice({
     | {
         kept?: Record<string, string>;
         chosen?: Record<string, string>;
-        picker?: { field: string; files: LibraryFile[] };
+        picker?: { field: string; search?: string; files: LibraryFile[] };
         lastResult?: { initialValue?: Record<string, unknown> | null } | null;
       }
     | undefined;
@@ -263,8 +303,33 @@ export function LibraryChoice({
       {offered ? (
         <fieldset className="rounded-xl border border-slate-200 p-3">
           <legend className="px-1 text-sm font-semibold text-slate-800">Escolher da biblioteca: {label}</legend>
+          {/* The same search as the dialog's and the library page's, a submit of the form too. */}
+          <div role="search" className="mb-3 flex flex-wrap items-end gap-2">
+            <label className="min-w-48 flex-1 text-sm font-medium text-slate-700">
+              Buscar por nome
+              <input
+                type="search"
+                name={LIBRARY_SEARCH_FIELD}
+                defaultValue={answer?.picker?.search ?? ""}
+                maxLength={100}
+                placeholder="Ex.: foto-equipe"
+                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+            </label>
+            <button
+              type="submit"
+              name="intent"
+              value={`biblioteca:${field}`}
+              formNoValidate
+              className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            >
+              Buscar
+            </button>
+          </div>
           {offered.length === 0 ? (
-            <p className="text-sm text-slate-500">Nenhum arquivo na biblioteca.</p>
+            <p className="text-sm text-slate-500">
+              {answer?.picker?.search ? `Nenhum arquivo encontrado para “${answer.picker.search}”` : "Nenhum arquivo na biblioteca."}
+            </p>
           ) : (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               {offered.map((file) => (

@@ -40,7 +40,8 @@ export function uploadFile(
     };
     xhr.onload = () => {
       const answer = xhr.response as { file?: UploadedFile; error?: string } | null;
-      if (xhr.status === 201 && answer?.file) return resolve({ file: answer.file });
+      // 201: stored; 200: the library already had the file (its own is used, no copy made).
+      if ((xhr.status === 201 || xhr.status === 200) && answer?.file) return resolve({ file: answer.file });
       // Redirected to the sign-in page: the session is gone (the answer is HTML, not the route's JSON).
       if (new URL(xhr.responseURL || location.href).pathname.startsWith("/admin/login")) return resolve({ error: SIGNED_OUT, status: 401 });
       if (xhr.status === 413) return resolve({ error: answer?.error ?? "Arquivo muito grande.", status: 413 });
