@@ -33,6 +33,7 @@ process.env.NODE_ENV = env.NODE_ENV;
 const { createServerHandler } = await import("./app.ts");
 const { errorFields, log } = await import("../app/lib/logger.server.ts");
 const { precompressDirectory } = await import("./precompress.ts");
+const { policyPath } = await import("./request-path.ts");
 const { mediaOriginsFromEnv } = await import("./security-headers.ts");
 
 const server = createServer(serve);
@@ -112,7 +113,7 @@ function serve(req: IncomingMessage, res: ServerResponse) {
   if (draining) {
     // Answered, then the connection closes: the client opens its next one elsewhere.
     res.setHeader("Connection", "close");
-    if (req.url === "/healthz" || req.url?.startsWith("/healthz?")) {
+    if (policyPath(req.url ?? "/") === "/healthz") {
       // Readiness: a load balancer that polls takes this instance out while it finishes.
       res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
       res.end(JSON.stringify({ status: "draining" }));

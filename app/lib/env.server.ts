@@ -5,6 +5,7 @@
 import { statSync } from "node:fs";
 import { z } from "zod";
 import { isDatabaseUrl } from "./database-url.server.ts";
+import { LOG_LEVELS } from "./log-levels.ts";
 import { modeOf } from "./mode.ts";
 
 /** The session secret of development and tests. Public (it is in the repository): never served. */
@@ -51,6 +52,8 @@ const fields = {
   PAGE_CACHE_CHECK_MS: integer(0, 3_600_000).default(1000),
   /** Node's thread pool (file reads, compression, image work); server/index.ts sets it before the pool starts. */
   UV_THREADPOOL_SIZE: integer(1, 1024).default(16),
+  /** The least important log lines written: `info` (every request's access line), `warn` or `error`. */
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   /** `off` turns the privacy-first visit and conversion counting off (app/lib/analytics/). */
   ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   /** How many months of daily insight counts are kept; older days are deleted by the housekeeping. */

@@ -15,8 +15,12 @@ export interface StoredPage {
   etag: string;
 }
 
-/** Public HTML may be kept by shared caches for a minute and served stale while revalidating. */
-const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+/**
+ * Public HTML may be stored by browsers and shared caches (a CDN, a proxy), which must ask again
+ * every time before reusing it (an ETag makes that a 304): nothing purges a shared cache when
+ * content is saved, so any lifetime there would break "a save shows at once" for that long.
+ */
+const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=0, must-revalidate";
 /** Headers the cache must not replay: they belong to one response (or are recomputed). */
 const PER_RESPONSE_HEADERS = new Set(["set-cookie", "date", "content-length", "content-encoding", "transfer-encoding", "connection", "etag", "vary"]);
 

@@ -74,3 +74,27 @@ describe("log lines of the production server", () => {
     expect(JSON.stringify(failure)).toContain(REASON);
   });
 });
+
+describe("LOG_LEVEL", () => {
+  it("at warn leaves out the access lines and keeps the warnings, with their request ids", async () => {
+    const quiet = await startServer({ DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: process.env.SESSION_SECRET, LOG_LEVEL: "warn" });
+    try {
+      await fetch(`${quiet.baseUrl}/`);
+      const missing = await fetch(`${quiet.baseUrl}/pagina-que-nao-existe`);
+      const requestId = missing.headers.get("x-request-id")!;
+      await expect.poll(() => quiet.logs().some((line) => line.requestId === requestId && line.msg === "404 Not Found")).toBe(true);
+      expect(quiet.logs().filter((line) => line.level === "info")).toEqual([]);
+    } finally {
+      expect(await quiet.stop()).toBe(0);
+    }
+  });
+
+  it("at info writes one access line per request with its fields, also for a page from the cache", async () => {
+    await fetch(`${server.baseUrl}/servicos`);
+    const cached = await fetch(`${server.baseUrl}/servicos`);
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    const [line] = await linesOf(cached.headers.get("x-request-id")!);
+    expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/servicos", status: 200, cache: "hit", ms: expect.any(Number) });
+    expect(Number.isNaN(Date.parse(String(line!.time)))).toBe(false);
+  });
+});

@@ -93,6 +93,10 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
   S3_ACCESS_KEY_ID: [{ ...dev, S3_SECRET_ACCESS_KEY: "secret-without-key" }],
   S3_SECRET_ACCESS_KEY: [{ ...dev, S3_ACCESS_KEY_ID: "key-without-secret" }],
   S3_PUBLIC_URL: [{ ...dev, S3_PUBLIC_URL: "cdn.example.com" }],
+  LOG_LEVEL: [
+    { ...dev, LOG_LEVEL: "verbose" },
+    { ...dev, LOG_LEVEL: "INFO" },
+  ],
   ANALYTICS: [
     { ...dev, ANALYTICS: "desligado" },
     { ...dev, ANALYTICS: "false" },
