@@ -237,7 +237,7 @@ interface HeadingPlan {
 interface IdPlan {
   /** By heading, in document order (h1 to h6). */
   headings: HeadingPlan[];
-  /** The sequence numbers (see `openTags`) of the anchors whose id moved to their heading. */
+  /** The anchors whose id moved to their heading, by their place among the document's tags (in order of opening). */
   lifted: Set<number>;
   /** An in-page link's fragment as written → the id of the first heading that had it. */
   targets: Map<string, string>;
@@ -316,7 +316,7 @@ function passOptions(plan: IdPlan, changes: Set<SanitizeChange>, hooks: PassHook
       if (allowed.includes(attribute) && attribute !== "id") kept[attribute] = value;
       else if (attribute === "id" || (name === "a" && attribute === "name")) {
         // A heading's id is the plan's; an old-style anchor's moved to its heading.
-        if (!HEADINGS.has(tagName) && !plan.lifted.has(current)) changes.add("ancora-removida");
+        if (value.trim() && !HEADINGS.has(tagName) && !plan.lifted.has(current)) changes.add("ancora-removida");
       } else if (attribute === "style") changes.add("estilo");
       else if (attribute === "class") changes.add("classe");
       else if (/^on/i.test(attribute)) changes.add("script");
