@@ -1,6 +1,6 @@
 // The HTTP server's request handling, in production and in `npm run dev` alike. The policy every
 // request goes through is one list of named steps, in order (BACKBONE below), each its own module
-// under server/steps/. Each reads the path once normalized (server/request-path.ts) or the route
+// under server/steps/. Each reads the path once normalized (app/lib/request-path.ts) or the route
 // the request will reach (server/route-match.ts), never the raw URL's text:
 //   1. requestLog: a request id, one access line per request, a 500 page for what nothing else
 //      caught, and the unread rest of a request body drained after the answer;
@@ -20,7 +20,7 @@ import { createRequestHandler } from "react-router";
 import { errorFields, log } from "../app/lib/logger.server.ts";
 import { runSteps, type AppModule, type Exchange, type Step } from "./exchange.ts";
 import { PageCache } from "./page-cache/index.ts";
-import { policyPath } from "./request-path.ts";
+import { policyPath } from "../app/lib/request-path.ts";
 import { sendServerError } from "./responses.ts";
 import { securityHeaders, type SecurityOptions } from "./security-headers.ts";
 import { bodyLimit } from "./steps/body-limit.ts";

@@ -33,7 +33,7 @@ process.env.NODE_ENV = env.NODE_ENV;
 const { createServerHandler } = await import("./app.ts");
 const { errorFields, log } = await import("../app/lib/logger.server.ts");
 const { precompressDirectory } = await import("./precompress.ts");
-const { policyPath } = await import("./request-path.ts");
+const { policyPath } = await import("../app/lib/request-path.ts");
 const { mediaOriginsFromEnv } = await import("./security-headers.ts");
 
 const server = createServer(serve);

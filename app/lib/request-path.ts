@@ -1,5 +1,5 @@
 // The one reading of a request's path that every path-based decision uses: the server's static
-// files and page cache (server/request-path.ts hands this on) and the insights' count of a page.
+// files and page cache (server/app.ts and server/index.ts import it) and the insights' count of a page.
 // React Router matches routes after decoding the path and ignoring case, so `/ADMIN/x` and
 // `/%61dmin/x` reach the admin's routes: a rule that compared the raw text would miss them.
 // Isomorphic and dependency-free, so the server (which imports app/, never the other way) and the

@@ -18,7 +18,7 @@ import type { StoredPage } from "./stored-page.ts";
 
 export { sendStored, storedPage, type StoredPage } from "./stored-page.ts";
 
-/** Paths that are never cached, whatever they answer (as server/request-path.ts reads them). */
+/** Paths that are never cached, whatever they answer (as app/lib/request-path.ts reads them). */
 const PRIVATE_PREFIXES = ["/admin", "/healthz", "/media", "/api"];
 
 /** Whether a request only reads what every visitor may see: a GET or HEAD of a public page. */

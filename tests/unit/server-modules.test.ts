@@ -4,7 +4,7 @@ import { compressAsRendered, joinedUntilPause, negotiateEncoding, isCompressible
 import { createBrotliDecompress, createGunzip } from "node:zlib";
 import { crossSiteRefusal } from "../../server/csrf.ts";
 import { isPublicRead, isStorable, PageCache, storedPage, type StoredPage } from "../../server/page-cache/index.ts";
-import { policyPath } from "../../server/request-path.ts";
+import { policyPath } from "../../app/lib/request-path.ts";
 import { createHash } from "node:crypto";
 import { contentSecurityPolicy, inlineScriptHashes, mediaOriginsFromEnv, securityHeaders } from "../../server/security-headers.ts";
 

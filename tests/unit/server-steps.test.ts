@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { expectErrorOutput } from "../helpers/error-trap.ts";
 import { runSteps, type AppModule, type Exchange, type Step } from "../../server/exchange.ts";
-import { policyPath } from "../../server/request-path.ts";
+import { policyPath } from "../../app/lib/request-path.ts";
 import { bodyLimit } from "../../server/steps/body-limit.ts";
 import { refuseCrossSite } from "../../server/steps/cross-site.ts";
 import { requestLog } from "../../server/steps/request-log.ts";
