@@ -29,6 +29,7 @@ import { describeDevice } from "~/lib/user-agent";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AdminPage } from "~/components/admin/page";
+import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 
 // "Minha conta": the signed-in admin's own password, two-factor sign-in and sessions. Every
 // change that needs the password (changing it, turning two-factor off) is throttled per account,
@@ -250,8 +251,7 @@ function ChangePassword({ actionData }: { actionData: ActionData | undefined }) 
   const [form, fields] = useForm({
     id: "alterar-senha",
     lastResult: actionData?.intent === "password" ? actionData.lastResult : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...ACCOUNT_FORM_VALIDATION,
     constraint: formConstraint(passwordChangeSchema()),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema() }),
   });
@@ -288,14 +288,14 @@ function TwoFactor({ loaderData, actionData }: { loaderData: LoaderData; actionD
   const [confirmForm, confirmFields] = useForm({
     id: "confirmar-duas-etapas",
     lastResult: actionData?.intent === "2fa-confirm" ? actionData.lastResult : undefined,
-    shouldValidate: "onBlur",
+    ...ACCOUNT_FORM_VALIDATION,
     constraint: formConstraint(confirmSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmSchema }),
   });
   const [offForm, offFields] = useForm({
     id: "desativar-duas-etapas",
     lastResult: actionData?.intent === "2fa-off" ? actionData.lastResult : undefined,
-    shouldValidate: "onBlur",
+    ...ACCOUNT_FORM_VALIDATION,
     constraint: formConstraint(disableSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSchema }),
   });

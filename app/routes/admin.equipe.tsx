@@ -23,6 +23,7 @@ import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { AdminPage } from "~/components/admin/page";
 import { CopyLink } from "~/components/account/copy-link";
+import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 
 // The team: every admin, with their sign-in facts; invitations by e-mail; deactivate (every
 // session ends at once), reactivate, remove; a new-password link for someone locked out. Without
@@ -182,8 +183,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "convite",
     lastResult: actionData?.lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...ACCOUNT_FORM_VALIDATION,
     constraint: formConstraint(inviteSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
   });

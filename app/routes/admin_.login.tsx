@@ -14,6 +14,8 @@ import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import type { Toast } from "~/lib/toast";
 import { adminNoStore } from "~/lib/admin-guard.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 
 // An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
 export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
@@ -77,14 +79,19 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...ACCOUNT_FORM_VALIDATION,
     constraint: formConstraint(loginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   useToastFrom(actionData);
+  // Marks the page once its handlers run (browser tests wait for it before typing).
+  const hydrated = useHydrated();
   return (
-    <main id="conteudo" className="flex min-h-screen items-center justify-center bg-gradient-to-br from-ink to-brand-700 px-4 py-12">
+    <main
+      id="conteudo"
+      data-hydrated={hydrated || undefined}
+      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-ink to-brand-700 px-4 py-12"
+    >
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-2xl">
         <h1 className="text-2xl font-bold text-slate-900">Painel administrativo</h1>
         <p className="mt-1 text-sm text-slate-600">Entre com seu e-mail e senha.</p>

@@ -15,6 +15,7 @@ import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AuthCard, SubmitButton } from "~/components/account/auth-card";
 import { adminNoStore } from "~/lib/admin-guard.server";
+import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 
 // An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
 export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
@@ -64,7 +65,7 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
   const [form, fields] = useForm({
     id: "verificacao",
     lastResult: actionData?.lastResult,
-    shouldValidate: "onBlur",
+    ...ACCOUNT_FORM_VALIDATION,
     constraint: formConstraint(codeSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
   });

@@ -10,6 +10,7 @@ import { TextField } from "~/components/admin/fields";
 import type { FieldState } from "~/components/ui/field-props";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AuthCard, SubmitButton } from "./auth-card";
+import { ACCOUNT_FORM_VALIDATION } from "./validation-timing";
 
 type State = "valid" | "used" | "expired" | "unknown";
 
@@ -32,8 +33,7 @@ export function ChoosePasswordPage({
   const [form, fields] = useForm({
     id: `${purpose}-password`,
     lastResult: actionData?.lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...ACCOUNT_FORM_VALIDATION,
     constraint: formConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
