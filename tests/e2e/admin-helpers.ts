@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { crc32 } from "node:zlib";
 import { E2E_ADMIN, E2E_BASE_URL as sharedServer, E2E_SESSION_SECRET, e2eDatabaseUrl } from "../helpers/e2e-env";
 
 export const ADMIN = E2E_ADMIN;
@@ -66,18 +67,41 @@ export function toast(page: Page, text: string) {
   return page.locator("[data-toast]").filter({ hasText: text }).first();
 }
 
+const PNG_BYTES = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2563eb" } })
+  .png()
+  .toBuffer();
+const MP4_BYTES = Buffer.concat([Buffer.from("0000001c667479706d703432000000006d7034326d70343169736f6d", "hex"), Buffer.alloc(64)]);
+
+// Each use of PNG or MP4 is a file of its own: the same picture (or video start) with bytes no other
+// use has (a numbered PNG text chunk; bytes after the MP4's first box), so the media library keeps
+// it as a new file. A file sent again with the same bytes is not stored twice
+// (app/lib/media-duplicates.server.ts); a test of that sends one buffer twice.
+let made = 0;
+const stamp = () => `arquivo ${process.pid}-${Date.now()}-${++made}`;
+function numberedPng(): Buffer {
+  const end = PNG_BYTES.length - 12; // the IEND chunk
+  const chunk = Buffer.concat([Buffer.from("tEXt"), Buffer.from(`Comment\0${stamp()}`, "latin1")]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(chunk.length - 4);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(chunk));
+  return Buffer.concat([PNG_BYTES.subarray(0, end), length, chunk, crc, PNG_BYTES.subarray(end)]);
+}
+
 /** A small real PNG (decodable by the image resizer) and the start of a real MP4. */
 export const PNG = {
   name: "imagem.png",
   mimeType: "image/png",
-  buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2563eb" } })
-    .png()
-    .toBuffer(),
+  get buffer() {
+    return numberedPng();
+  },
 };
 export const MP4 = {
   name: "depoimento.mp4",
   mimeType: "video/mp4",
-  buffer: Buffer.concat([Buffer.from("0000001c667479706d703432000000006d7034326d70343169736f6d", "hex"), Buffer.alloc(64)]),
+  get buffer() {
+    return Buffer.concat([MP4_BYTES, Buffer.from(stamp())]);
+  },
 };
 
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -3,6 +3,7 @@
 // offered while a row uses it, edit alt text, search, and delete unused files one or many at once. On local disk by default; with E2E_S3=1 the
 // server stores uploads in a real S3-protocol server (npm run test:e2e:s3).
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
 /** Uploads a PNG into the portfolio bucket and returns its stored name (the toast names it). */
@@ -153,4 +154,108 @@ test("bulk delete: selected unused files go after one confirmation; a file that 
   await expect(toast(page, "Projeto excluído")).toBeVisible();
   await deleteFromLibrary(page, second);
   await expect(toast(page, "Arquivo excluído")).toBeVisible();
+});
+
+/** A PNG no other test sends (its own colour), under `name`. */
+async function ownPng(name: string) {
+  const channel = () => Math.floor(Math.random() * 256);
+  const buffer = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: channel(), g: channel(), b: channel() } } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+/** The section's message: a toast, or the alert above a form sent back. */
+const message = (page: Page, text: string) => page.locator('[data-toast], [role="alert"]').filter({ hasText: text }).first();
+
+test("the form's library picker searches by name, as the library page does", async ({ page }, testInfo) => {
+  const tag = unique("busca").replace(/\W+/g, "-").toLowerCase();
+  await signIn(page, "/admin/midia");
+  for (const word of ["alfa", "beta"]) {
+    const sent = await page.request.post("/admin/midia", {
+      multipart: { intent: "upload", arquivo_portfolio: await ownPng(`${tag}-${word}.png`) },
+      maxRedirects: 0,
+    });
+    expect(sent.status()).toBe(302);
+  }
+  await page.goto("/admin/portfolio?novo");
+  await formReady(page);
+  await page.getByRole("button", { name: "Escolher da biblioteca" }).click();
+  const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+  // With JavaScript a dialog that searches as you type; without, the form comes back with the files and a search of its own.
+  const picker = javaScript
+    ? page.getByRole("dialog", { name: "Escolher da biblioteca" })
+    : page.locator("fieldset").filter({ hasText: "Escolher da biblioteca:" });
+  await picker.getByRole("searchbox", { name: "Buscar por nome" }).fill(`${tag} ALFA`);
+  if (!javaScript) await picker.getByRole("button", { name: "Buscar", exact: true }).click();
+  const alfa = picker.getByRole("button", { name: new RegExp(`^Escolher ${tag}-alfa`) });
+  await expect(alfa).toBeVisible();
+  await expect(picker.getByRole("button", { name: new RegExp(`^Escolher ${tag}-beta`) })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("picker-search.png") });
+  await picker.getByRole("searchbox", { name: "Buscar por nome" }).fill(`${tag}-nada`);
+  if (!javaScript) await picker.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(picker.getByText(`Nenhum arquivo encontrado para “${tag}-nada”`)).toBeVisible();
+  await picker.getByRole("searchbox", { name: "Buscar por nome" }).fill(tag);
+  if (!javaScript) await picker.getByRole("button", { name: "Buscar", exact: true }).click();
+  await picker.getByRole("button", { name: new RegExp(`^Escolher ${tag}-alfa`) }).click();
+  await expect(page.locator('[data-library-choice="cover_image"]')).toBeVisible();
+  await expect(page.locator('input[name="cover_image_biblioteca"]')).toHaveValue(new RegExp(`${tag}-alfa`));
+});
+
+test("a file sent again is not copied: the library and a project's form say it is already there", async ({ page }, testInfo) => {
+  const file = await ownPng(`${unique("reenvio").replace(/\W+/g, "-").toLowerCase()}.png`);
+  await signIn(page, "/admin/midia");
+  const count = async () =>
+    Number(
+      /(\d+) arquivos?/.exec(
+        (await page
+          .getByRole("status")
+          .filter({ hasText: /arquivos?/ })
+          .first()
+          .textContent()) ?? "",
+      )![1],
+    );
+  // The library page, twice.
+  await page.goto("/admin/midia?bucket=portfolio-media");
+  await formReady(page);
+  await page.locator('input[name="arquivo_portfolio"]').setInputFiles(file);
+  await page.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(toast(page, "Arquivo enviado")).toBeVisible();
+  await page.goto("/admin/midia?bucket=portfolio-media");
+  const before = await count();
+  await formReady(page);
+  await page.locator('input[name="arquivo_portfolio"]').setInputFiles(file);
+  await page.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(toast(page, "Arquivo já na biblioteca")).toContainText(/já está na biblioteca: nenhuma cópia foi criada\./);
+  await page.goto("/admin/midia?bucket=portfolio-media");
+  expect(await count()).toBe(before);
+
+  // A project's cover, twice: the second project uses the first one's file.
+  const titles = [unique("Capa reenviada A"), unique("Capa reenviada B")];
+  for (const [index, title] of titles.entries()) {
+    await page.goto("/admin/portfolio?novo");
+    await formReady(page);
+    await page.locator('[name="title"]').fill(title);
+    await page.locator('[name="category"]').selectOption("Sites");
+    await page.locator('[name="description"]').fill("Descrição.");
+    await page.locator('[name="result"]').fill("Resultado.");
+    await page.locator('input[name="cover_image"]').setInputFiles(file);
+    await page.getByRole("button", { name: "Criar Projeto" }).click();
+    await expect(message(page, "Projeto criado")).toBeVisible();
+    const note = message(page, "nenhuma cópia foi criada.");
+    if (index === 0) await expect(note).toHaveCount(0);
+    else await expect(note).toContainText("já está na biblioteca: nenhuma cópia foi criada.");
+  }
+  await page.screenshot({ path: testInfo.outputPath("sent-again.png") });
+  const covers: string[] = [];
+  for (const title of titles) {
+    await page.goto(`/admin/portfolio`);
+    const href = (await page.getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
+    await page.goto(href);
+    covers.push((await page.locator('[name="cover_image"]').locator("xpath=..").locator("img").first().getAttribute("src")) ?? "");
+    const id = new URLSearchParams(href.split("?")[1]).get("editar")!;
+    expect((await page.request.post("/admin/portfolio", { form: { intent: "delete", id }, maxRedirects: 0 })).status()).toBe(302);
+  }
+  expect(covers[0]).toBeTruthy();
+  expect(covers[1]).toBe(covers[0]);
 });
