@@ -99,7 +99,7 @@ describe("restoring a version passes every field through the save's rules", () =
         snapshot: {
           title: "   ",
           slug: "../Admin Page",
-          excerpt: 42,
+          excerpt: "",
           content: '<h1 style="color:red">Antigo</h1><script>alert(1)</script><p onclick="x()">Texto antigo</p>',
           author: "  ",
           coverImage: "https://evil.example/capa.png",
@@ -148,6 +148,27 @@ describe("restoring a version passes every field through the save's rules", () =
     // The restore is a revision too, of the post as it now is: nothing refused is in it.
     const newest = await db.blogPostRevision.findFirstOrThrow({ where: { postId: post.id }, orderBy: { id: "desc" } });
     expect(newest).toMatchObject({ kind: "restore", restoredFrom: tampered.id, title: "Post íntegro", slug: "admin-page" });
+  });
+
+  it("a value of the wrong type in a revision row is refused like any invalid one (a message, not a server error)", async () => {
+    const { cookie } = await signedIn();
+    await save(cookie, { ...base, title: "Post tipado", slug: "post-tipado", content: "<p>Texto</p>", cover_image: png() });
+    const post = await db.blogPost.findUniqueOrThrow({ where: { slug: "post-tipado" } });
+    const typed = await db.blogPostRevision.create({
+      data: { postId: post.id, title: "x", slug: "x", snapshot: { excerpt: 42, seoTitle: true, content: "<p>Texto novo</p>" } },
+    });
+    const response = (await underAdminLayout(historyAction)(
+      routeArgs(formRequest(`${BLOG}/${post.id}/revisoes`, { intent: "restaurar", revision: String(typed.id) }, { cookie }), { id: post.id }),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(await db.blogPost.findUniqueOrThrow({ where: { id: post.id } })).toMatchObject({
+      excerpt: "Resumo do post.",
+      seoTitle: null,
+      content: "<p>Texto novo</p>",
+    });
+    const description = (await toastOf(response))!.description!;
+    expect(description).toContain("“Resumo” desta versão não foi restaurado");
+    expect(description).toContain("“Título para buscadores” desta versão não foi restaurado");
   });
 
   it("a revision whose content the sanitizer would leave blank keeps the post's content", async () => {
