@@ -13,11 +13,12 @@
 //   - the campaign spike on SQLite and on two PostgreSQL instances, and 1,000 chat messages
 //     pending on a slow webhook (scripts/bench/spike.ts);
 //   - the media figures of scripts/bench/media.ts (its runMediaBench()), if present;
-//   - cached GET / with the insights counting against the same build with ANALYTICS=off (scripts/bench/analytics.ts).
+//   - cached GET / with the insights counting against the same build with ANALYTICS=off (scripts/bench/analytics.ts);
+//   - /admin/estatisticas and its CSV at a year of a busy site (scripts/bench/insights-scale.ts).
 // Options (env): BUILD_DIR (default build; when given and present, used as it is), BENCH_SECONDS (autocannon time per side, default 15),
 // BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_RUNS (runs per page and variant, default 5; the median run is reported), BENCH_LIGHTHOUSE_PAGES (how many pages),
 // BENCH_SPIKE_SECONDS (length of each spike run, default 30).
-// `--only main,cookie,spike,chat,media,analytics` runs only those parts (main: Lighthouse, bytes, throughput, uncached render).
+// `--only main,cookie,spike,chat,media,analytics,insights` runs only those parts (main: Lighthouse, bytes, throughput, uncached render).
 // Exits 1 when a budget is missed.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -29,12 +30,13 @@ import { runLighthousePairs, startScriptlessProxy, type PageScores } from "./ben
 import { compareThroughput, startBareServer, uncachedRenderMedian } from "./bench/load.ts";
 import { runChatPileUpBench, runSpikeBench, runVisitorCookieBench } from "./bench/spike.ts";
 import { runAnalyticsBench } from "./bench/analytics.ts";
+import { runInsightsScaleBench } from "./bench/insights-scale.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const buildDir = resolve(root, process.env.BUILD_DIR || "build");
 const seconds = Number(process.env.BENCH_SECONDS || 15);
 const spikeSeconds = Number(process.env.BENCH_SPIKE_SECONDS || 30);
-const PARTS = ["main", "cookie", "spike", "chat", "media", "analytics"];
+const PARTS = ["main", "cookie", "spike", "chat", "media", "analytics", "insights"];
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? (process.argv[onlyIndex + 1] ?? "").split(",") : PARTS;
 const unknownPart = only.find((part) => !PARTS.includes(part));
@@ -142,6 +144,7 @@ try {
 await part("spike", () => runSpikeBench(buildDir, spikeSeconds));
 await part("chat", () => runChatPileUpBench(buildDir));
 await part("analytics", () => runAnalyticsBench(buildDir, seconds));
+await part("insights", () => runInsightsScaleBench(buildDir));
 
 async function mainFigures(): Promise<void> {
   const home = await fetch(`${server.baseUrl}/`);

@@ -43,7 +43,7 @@ const MAX_CAMPAIGN_PART = 40;
  * real ones, and made-up ones (new referrers, utm_ values) would otherwise each be a row kept
  * for 25 months. Past it, a day's new keys add to OTHER.
  */
-export const KEYS_PER_DAY = 250;
+export const KEYS_PER_DAY = 150;
 /** Where the keys past KEYS_PER_DAY are counted. */
 export const OTHER = "Outros";
 /** Page views one address counts per minute: far above a person's, far below a flood's. */
