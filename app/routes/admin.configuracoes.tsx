@@ -2,6 +2,9 @@
 // hours, social links) that the public site shows everywhere: WhatsApp buttons,
 // footer, contact page, legal pages, structured data and the chat's own answers. One form, one
 // row; a save bumps the content version, so cached pages show the new values at once.
+// Below it, "Exportar conteúdo": the site's content as a JSON file (the export route,
+// admin.configuracoes_.exportar.ts), and the import of such a file into an empty site (this
+// route's action with ?importar; app/lib/backup/content-export.server.ts).
 import type { ReactNode } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
@@ -17,6 +20,7 @@ import { defaultSiteSettings, formatPhone, type SiteSettings } from "~/lib/site-
 import { phoneDigits } from "~/lib/phone-input";
 import { fromRow, saveSiteSettings } from "~/lib/site-settings.server";
 import { activityScope, describeChanges, recordActivity } from "~/lib/activity.server";
+import { ImportRefused, importContent } from "~/lib/backup/content-export.server";
 
 const PAGE = "/admin/configuracoes";
 
@@ -160,8 +164,48 @@ export async function loader(_: Route.LoaderArgs) {
   }
 }
 
+const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+function importRefused(description: string, status = 400) {
+  return rejected({ lastResult: null, toast: { type: "error", title: "Erro ao importar conteúdo", description } }, status);
+}
+
+/** The import of an exported content file (multipart, field "arquivo"), into an empty site only. */
+async function importAction(request: Request, log: ReturnType<typeof activityScope>) {
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await request.formData()).get("arquivo");
+  } catch {
+    return importRefused("Não foi possível ler o envio. Tente novamente.");
+  }
+  if (!(file instanceof File) || file.size === 0) return importRefused("Escolha o arquivo .json exportado de um site.");
+  if (file.size > IMPORT_MAX_BYTES) return importRefused("O arquivo passa de 50 MB: não é uma exportação de conteúdo deste site.", 413);
+  let data: unknown;
+  try {
+    data = JSON.parse(await file.text());
+  } catch {
+    return importRefused("O arquivo não é um JSON válido.");
+  }
+  let counts: Record<string, number>;
+  try {
+    counts = await importContent(data);
+  } catch (error) {
+    if (error instanceof ImportRefused) return importRefused(error.message, /já tem conteúdo/.test(error.message) ? 409 : 400);
+    logFailure("content import failed", error, "save");
+    return importRefused("Não foi possível importar o conteúdo: nada foi alterado.", 500);
+  }
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  await recordActivity(log, { action: "settings", summary: `Importou conteúdo: ${total} ${total === 1 ? "item" : "itens"}` });
+  return saved(PAGE, {
+    type: "success",
+    title: "Conteúdo importado com sucesso!",
+    description: `${total} ${total === 1 ? "item importado" : "itens importados"}.`,
+  });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, "configuracoes");
+  if (new URL(request.url).searchParams.has("importar")) return importAction(request, log);
   const parsed = await readAdminForm(request, {});
   if (!isParsed(parsed)) return parsed;
   const submission = parseWithZod(parsed.form, { schema: settingsSchema });
@@ -183,6 +227,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <AdminPage title="Configurações" loadError={loaderData.loadError}>
       {/* A save reloads the stored (normalised) values: a new key starts the form again from them. */}
       <SettingsForm key={JSON.stringify(loaderData.values)} values={loaderData.values} actionData={actionData} />
+      <ContentTransfer />
     </AdminPage>
   );
 }
@@ -243,5 +288,40 @@ function Group({ title, hint, children }: { title: string; hint?: string; childr
       {hint ? <p className="-mt-3 text-sm text-slate-500">{hint}</p> : null}
       {children}
     </fieldset>
+  );
+}
+
+/** "Exportar conteúdo": a download, and the import of such a file into an empty site (plain forms, with or without JavaScript). */
+function ContentTransfer() {
+  return (
+    <section aria-labelledby="exportar-conteudo" className="mt-8 max-w-3xl space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="space-y-3">
+        <h2 id="exportar-conteudo" className="text-lg font-semibold text-slate-900">
+          Exportar conteúdo
+        </h2>
+        <p className="text-sm text-slate-600">
+          Baixa um arquivo JSON com todo o conteúdo do site: as seções, os posts do blog com o histórico de versões, as configurações e as descrições da
+          biblioteca de mídia. Os arquivos de mídia não vão junto: o arquivo traz os endereços deles.
+        </p>
+        <a
+          href="/admin/configuracoes/exportar"
+          download
+          className="inline-block rounded-full bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700"
+        >
+          Exportar conteúdo
+        </a>
+      </div>
+      <form method="post" action={`${PAGE}?importar`} encType="multipart/form-data" className="space-y-3 border-t border-slate-200 pt-6">
+        <h3 className="font-semibold text-slate-900">Importar conteúdo</h3>
+        <p className="text-sm text-slate-600">Só em um site sem conteúdo: nada do que já existe é substituído.</p>
+        <label className="block text-sm font-medium text-slate-700">
+          Arquivo exportado (.json)
+          <input type="file" name="arquivo" accept="application/json,.json" required className="mt-1 block w-full text-sm" />
+        </label>
+        <button type="submit" className="rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50">
+          Importar conteúdo
+        </button>
+      </form>
+    </section>
   );
 }
