@@ -1,5 +1,5 @@
 // The insights as CSV for a spreadsheet: GET /admin/estatisticas.csv?de=YYYY-MM-DD&ate=YYYY-MM-DD
-// (the last 30 days without dates), one line per day, metric and key: `dia,metrica,chave,total`.
+// (the last 30 days without dates), one line per day, metric and key, `;`-separated with a BOM for pt-BR spreadsheets (toCsv).
 // Under the admin layout, whose guard demands an admin session before this loader runs.
 import type { Route } from "./+types/admin.estatisticas[.]csv";
 import { parsePeriod, readRows, toCsv } from "~/lib/analytics/report.server";
