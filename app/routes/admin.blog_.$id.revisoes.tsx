@@ -140,7 +140,10 @@ function labelOf(column: string): string {
  */
 function refusedFieldsNote(refused: RefusedField[]): string {
   return refused
-    .map(({ column, reason }) => ` “${labelOf(column)}” desta versão não foi restaurado (${reason.replace(/\.$/, "")}): o post manteve o valor atual.`)
+    .map(
+      ({ column, reason }) =>
+        ` O campo “${labelOf(column)}” desta versão não foi restaurado; o post manteve o valor atual. Motivo: ${reason.replace(/\.?$/, ".")}`,
+    )
     .join("");
 }
 

@@ -2,9 +2,10 @@
 // spec's toast and, on the page it leads to, says in words what the sanitizer removed (inline
 // styles, classes, comments, the level-1 heading made level 2); the public post keeps its heading
 // ids, so its in-page links work, and shows none of what was removed. The site's own ids around a
-// post (public page and preview) are all ones a post's heading never takes.
+// post (public page and preview) are all ones a post's heading never takes. Restoring an old (or
+// altered) version says which fields a save would refuse and what the sanitizer removed.
 import { expect, test, type Page } from "@playwright/test";
-import { blogPostsDeletedAfterEach, fillContent, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
+import { blogPostsDeletedAfterEach, e2eDb, fillContent, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 import { SANITIZE_NOTES, SITE_IDS } from "../../app/lib/sanitize.server.ts";
 
 const created = blogPostsDeletedAfterEach();
@@ -100,4 +101,41 @@ test("the ids of the site's own page around a post, public and in the preview, a
     const headingIds = await page.locator(".prose-blog h2").evaluateAll((headings) => headings.map((heading) => heading.id));
     expect(headingIds).toEqual([...SITE_IDS].map((siteId) => `${siteId}-2`));
   }
+});
+
+test("restoring an old version: fields a save refuses stay as they are, and what the sanitizer removed is listed", async ({ page }) => {
+  const title = unique("Post restaurado");
+  await signIn(page, "/admin/blog");
+  await formReady(page);
+  await page.locator('[name="title"]').fill(title);
+  await page.locator('input[name="cover_image"]').setInputFiles(PNG);
+  await page.locator('[name="excerpt"]').fill("Resumo.");
+  await fillContent(page, "<p>Texto atual.</p>");
+  await page.getByRole("button", { name: "Criar Post" }).click();
+  await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
+  const href = (await page.getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
+  const id = new URL(href, "http://x").searchParams.get("editar")!;
+  created.push(id);
+  // A version saved under looser rules (or altered in the database): a styled level-1 heading, an SEO title too long.
+  const db = await e2eDb();
+  const old = await db.blogPostRevision.create({
+    data: {
+      postId: id,
+      title,
+      slug: "x",
+      actorEmail: "antiga@exemplo.com.br",
+      snapshot: { content: '<h1 style="color:red">Versão antiga</h1><p class="destaque">Texto antigo.</p>', seoTitle: "T".repeat(80) },
+    },
+  });
+
+  await page.goto(`/admin/blog/${id}/revisoes?versao=${old.id}&restaurar`);
+  await page.getByRole("button", { name: "Restaurar versão" }).click();
+  await expect(toast(page, "Versão restaurada")).toContainText("“Título para buscadores” desta versão não foi restaurado");
+  const notice = page.getByRole("status").filter({ hasText: "O conteúdo foi salvo com ajustes" });
+  for (const note of [SANITIZE_NOTES["titulo-principal"], SANITIZE_NOTES.estilo, SANITIZE_NOTES.classe]) await expect(notice.getByText(note)).toBeVisible();
+  await expect(page.locator('textarea[name="content"]')).toHaveValue("<h2>Versão antiga</h2><p>Texto antigo.</p>");
+  await expect(page.locator('[name="seo_title"]')).toHaveValue("");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await notice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shots("restore-phone") });
 });

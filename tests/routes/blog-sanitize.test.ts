@@ -137,7 +137,7 @@ describe("restoring a version passes every field through the save's rules", () =
     const toast = await toastOf(response);
     expect(toast).toMatchObject({ type: "success", title: "Versão restaurada" });
     for (const label of ["Título", "Resumo", "Imagem de capa", "Imagem para redes sociais", "Título para buscadores", "Meta descrição (buscadores)"]) {
-      expect(toast!.description, label).toContain(`“${label}” desta versão não foi restaurado`);
+      expect(toast!.description, label).toContain(`O campo “${label}” desta versão não foi restaurado; o post manteve o valor atual.`);
     }
     expect(toast!.description).toContain("O título para buscadores deve ter no máximo 60 caracteres");
     expect(toast!.description).toContain("A meta descrição deve ter no máximo 160 caracteres");
@@ -183,7 +183,9 @@ describe("restoring a version passes every field through the save's rules", () =
     )) as Response;
     expect(response.status).toBe(302);
     expect(await db.blogPost.findUniqueOrThrow({ where: { id: post.postId } })).toMatchObject({ title: "Título novo", content: "<p>Texto atual</p>" });
-    expect((await toastOf(response))!.description).toContain("“Conteúdo” desta versão não foi restaurado (O conteúdo desta versão ficaria vazio");
+    expect((await toastOf(response))!.description).toContain(
+      "O campo “Conteúdo” desta versão não foi restaurado; o post manteve o valor atual. Motivo: O conteúdo desta versão ficaria vazio",
+    );
   });
 
   it("every column of blog_posts has a save rule for the restore, or is never restored", () => {
