@@ -3,8 +3,10 @@
 // read-only (its content rendered by the same sanitizer as the public page, and as HTML source),
 // and `?versao=<n>&restaurar` asks before restoring it. The question is part of the page, so it
 // works without JavaScript; the restore is a plain POST form. Restoring writes the version's fields
-// back into the post (its publication stays as it is) and is itself a new version, so the state
-// it replaced stays in the history. Under the admin layout: its guard runs before this loader and
+// back into the post (its publication stays as it is), each under the rules of a save (one a save
+// would refuse keeps its current value, and the message says which and why; what the sanitizer
+// took out of the content is listed on the form's page the restore leads to), and is itself a new
+// version, so the state it replaced stays in the history. Under the admin layout: its guard runs before this loader and
 // this action, and the restore refreshes the public pages like every admin write.
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
