@@ -34,6 +34,11 @@ function sessions() {
   })());
 }
 
+/** The shared browser tests' server's database (through the app's own module), for a test that must set up what no form can write. */
+export async function e2eDb(): Promise<DbModule["db"]> {
+  return (await sessions()).db;
+}
+
 /** The form sign-in: for a server of a spec's own, whose database this worker does not hold. */
 async function signInWithForm(page: Page, target: string) {
   await page.locator('input[name="email"]').fill(ADMIN.email);

@@ -1,9 +1,10 @@
 // Unsaved work is protected, from the editor's point of view: every admin form asks before a link
 // inside the admin, "Editar" on another row, a reload or a closed tab would drop its changes, and
 // never asks about its own save; a post being written is kept in the browser and offered back
-// after the tab is closed without saving.
+// after the tab is closed without saving, and not once its changes were discarded on purpose. An
+// untouched post never counts as changed, whatever line breaks it was stored with.
 import { expect, test, type Page } from "@playwright/test";
-import { formReady, PNG, signIn, toast, unique } from "./admin-helpers";
+import { e2eDb, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
 const UNSAVED = "Há alterações não salvas neste formulário. Sair e descartar as alterações?";
 
@@ -169,5 +170,89 @@ test("a save that finds the session ended keeps the post in the browser, offered
   const offer = page.getByRole("alert").filter({ hasText: "Há uma versão deste post que não foi salva" });
   await offer.getByRole("button", { name: "Restaurar versão não salva" }).click();
   await expect(page.locator('[name="title"]')).toHaveValue(title);
+  await page.evaluate(() => localStorage.clear());
+});
+
+test("an untouched post written with line breaks asks nothing on leaving: stored with CRLF (as browsers post textareas) or saved now", async ({ page }) => {
+  let asked = "";
+  page.on("dialog", (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await signIn(page, "/admin/blog");
+  await formReady(page);
+  const title = unique("Post com quebras de linha");
+  await page.locator('[name="title"]').fill(title);
+  await page.locator('[name="excerpt"]').fill("Resumo.");
+  // Typed in the HTML view, one block per line: the browser posts it with CRLF line breaks.
+  await page.locator('textarea[name="content"]').fill("<h2>Parte um</h2>\n<p>Texto.</p>\n<p>Mais texto.</p>");
+  await page.locator('[name="publication"][value="draft"]').check();
+  await page.locator('input[name="cover_image"]').setInputFiles(PNG);
+  await page.getByRole("button", { name: "Criar Post" }).click();
+  await expect(toast(page, "Post criado com sucesso!")).toBeVisible();
+  const href = (await page.getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
+  const id = new URL(href, "http://x").searchParams.get("editar")!;
+  const db = await e2eDb();
+  expect((await db.blogPost.findUniqueOrThrow({ where: { id } })).content).toBe("<h2>Parte um</h2>\n<p>Texto.</p>\n<p>Mais texto.</p>");
+
+  const leaveUntouched = async () => {
+    // Opened by its link (the form built in the browser) and by a fresh load (the form hydrated).
+    await page.getByRole("link", { name: `Editar ${title}` }).click();
+    await expect(page.locator('[name="title"]')).toHaveValue(title);
+    await page
+      .locator("form")
+      .filter({ has: page.locator('[name="title"]') })
+      .getByRole("link", { name: "Cancelar" })
+      .click();
+    await page.waitForLoadState("networkidle");
+    await page.goto(href);
+    await formReady(page);
+    await page.locator('a[href="/admin/dashboard"]').first().click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto("/admin/blog");
+    await formReady(page);
+  };
+  await page.goto("/admin/blog");
+  await formReady(page);
+  await leaveUntouched();
+  expect(asked).toBe("");
+
+  // A post stored before line breaks were normalized keeps its CRLF ones: still nothing to ask.
+  await db.blogPost.update({
+    where: { id },
+    data: { content: "<h2>Parte um</h2>\r\n<p>Texto.</p>\r\n<p>Mais texto.</p>", excerpt: "Resumo\r\nem duas linhas." },
+  });
+  await page.reload();
+  await formReady(page);
+  await leaveUntouched();
+  expect(asked).toBe("");
+  await page.request.post("/admin/blog", { form: { intent: "delete", id }, maxRedirects: 0 });
+});
+
+test("'Cancelar' that discards a post's changes discards the copy kept in the browser too: nothing is offered back", async ({ page }) => {
+  await signIn(page, "/admin/blog");
+  await formReady(page);
+  const title = unique("Rascunho descartado");
+  await page.locator('[name="title"]').fill(title);
+  await page.locator('textarea[name="content"]').fill("<p>Texto que vai ser descartado.</p>");
+  await expect.poll(() => page.evaluate((title) => Object.values(localStorage).some((value) => value.includes(title)), title)).toBe(true);
+  const cancel = page
+    .locator("form")
+    .filter({ has: page.locator('[name="title"]') })
+    .getByRole("link", { name: "Cancelar" });
+  expect(await confirmAfter(page, () => cancel.click(), true)).toBe(UNSAVED);
+  await expect(page.locator('[name="title"]')).toHaveValue("");
+  await expect.poll(() => page.evaluate((title) => Object.values(localStorage).some((value) => value.includes(title)), title)).toBe(false);
+  await page.reload();
+  await formReady(page);
+  await expect(page.locator('[name="title"]')).toHaveValue("");
+  await expect(page.getByRole("alert").filter({ hasText: "Há uma versão deste post que não foi salva" })).toHaveCount(0);
+
+  // Declining keeps both the changes and their copy.
+  await page.locator('[name="title"]').fill(title);
+  await expect.poll(() => page.evaluate((title) => Object.values(localStorage).some((value) => value.includes(title)), title)).toBe(true);
+  expect(await confirmAfter(page, () => cancel.click(), false)).toBe(UNSAVED);
+  await expect(page.locator('[name="title"]')).toHaveValue(title);
+  expect(await page.evaluate((title) => Object.values(localStorage).some((value) => value.includes(title)), title)).toBe(true);
   await page.evaluate(() => localStorage.clear());
 });

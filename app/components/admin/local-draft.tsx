@@ -1,10 +1,12 @@
 // A post being written is kept in this browser (localStorage) as it is typed, so a crash, a closed
 // tab or a lost session does not lose it: the next time the same post (or a new post) is opened,
 // the form offers the copy back when it differs from what the form shows. The copy goes once the
-// post is saved, or when the author discards it. Files are not kept (a browser cannot store a
+// post is saved, or when the author discards it: with the offer's "Descartar", or by leaving the
+// form and confirming that its changes be discarded ("Cancelar", a link). Files are not kept (a browser cannot store a
 // chosen file for later); the text fields are.
 import { useEffect, useState } from "react";
 import { formatDateTime } from "~/lib/dates";
+import { DISCARDED_EVENT } from "./unsaved-changes";
 
 const PREFIX = "rascunho-local:";
 /** Dispatched on each field a restored copy filled. */
@@ -78,12 +80,20 @@ export function useLocalDraft(formId: string, key: string) {
         }
       }, 300);
     };
+    // The author chose to discard the changes: the copy of them goes too (a copy still waiting to
+    // be written, as well).
+    const discarded = () => {
+      clearTimeout(timer);
+      forget(key);
+    };
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
+    form.addEventListener(DISCARDED_EVENT, discarded);
     return () => {
       clearTimeout(timer);
       form.removeEventListener("input", keep);
       form.removeEventListener("change", keep);
+      form.removeEventListener(DISCARDED_EVENT, discarded);
     };
   }, [formId, key]);
 

@@ -4,17 +4,23 @@
 // server's sanitizer stays the only judge of what is kept.
 //
 // Loss-free by construction: before it opens, `visualRefusal` reads the HTML into the editor and
-// writes it back; if anything the author wrote would come out different (an element or attribute
-// the editor has no place for, such as a table, a definition list or a caption), the view refuses
-// to open and says which, and the author stays in HTML with nothing changed. What it does keep:
-// paragraphs, h2–h6, bold, italic, underline, strikethrough, inline code, code blocks, rules,
-// lists, quotes, links, images, YouTube/Vimeo players and the small inline marks below.
-import { Editor, EditorContent, Mark, Node, useEditor, useEditorState, type Editor as EditorType } from "@tiptap/react";
+// writes it back; if anything the author wrote would come out different (something the editor has
+// no place for, such as a definition list or an image with a caption), the view refuses to open,
+// says in words what and what to do instead, and the author stays in HTML with nothing changed.
+// What it does keep: paragraphs, h2–h6, bold, italic, underline, strikethrough, inline code, code
+// blocks, rules, lists (lists inside lists too), quotes, tables (header and footer rows, cells
+// spanning rows or columns, the caption), links, images, YouTube/Vimeo players and the small inline
+// marks below. What it writes back has one block per line, as a person would lay the HTML out.
+import { Editor, EditorContent, Extension, Mark, Node, useEditor, useEditorState, type Editor as EditorType, type JSONContent } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
 import { Blockquote } from "@tiptap/extension-blockquote";
-import { ListItem } from "@tiptap/extension-list";
+import { ListItem, OrderedList } from "@tiptap/extension-list";
 import Link from "@tiptap/extension-link";
+import { Table, TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
+import { TextSelection } from "@tiptap/pm/state";
+import { fixTables } from "@tiptap/pm/tables";
+import type { DOMOutputSpec } from "@tiptap/pm/model";
 import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { createPortal, flushSync } from "react-dom";
 import { MediaPicker } from "./media-picker";
@@ -58,11 +64,18 @@ const BlogImage = Image.extend({
   },
 });
 
-/** A list item or quote whose text was written without a paragraph inside (`<li>texto</li>`) is written back the same way. */
+/**
+ * A list item, quote or table cell whose text was written without a paragraph around it
+ * (`<li>texto</li>`, `<li>texto<ul>…</ul></li>`, `<td>A</td>`) is written back the same way: the
+ * editor holds that text in a paragraph, and the paragraph is left out again when writing.
+ */
 const bareAttribute = {
   bare: {
     default: false,
-    parseHTML: (element: HTMLElement) => !Array.from(element.children).some((child) => BLOCK_TAGS.has(child.tagName.toLowerCase())),
+    parseHTML: (element: HTMLElement) => {
+      const first = Array.from(element.childNodes).find((child) => !(child.nodeType === 3 && !(child.textContent ?? "").trim()));
+      return !(first instanceof Element && BLOCK_TAGS.has(first.tagName.toLowerCase()));
+    },
     renderHTML: (attributes: Record<string, unknown>) => (attributes.bare ? { "data-bare": "" } : {}),
   },
 };
@@ -77,6 +90,92 @@ const BareBlockquote = Blockquote.extend({
   },
 });
 
+/**
+ * Tables as the sanitizer keeps them. The editor holds a table as rows of cells; what it would
+ * otherwise lose is kept in attributes and written back by htmlOf: which rows were the header
+ * (`thead`) and the footer (`tfoot`), the caption, a header cell's `scope`, and a span written as
+ * `colspan="1"` (the editor leaves a span of one out).
+ */
+const spansAttribute = {
+  writtenSpans: {
+    default: null,
+    parseHTML: (element: HTMLElement) => ["colspan", "rowspan"].filter((name) => element.hasAttribute(name)).join(" ") || null,
+    renderHTML: (attributes: Record<string, unknown>) => (attributes.writtenSpans ? { "data-spans": attributes.writtenSpans } : {}),
+  },
+};
+const BlogTableCell = TableCell.extend({
+  addAttributes() {
+    return { ...this.parent?.(), ...bareAttribute, ...spansAttribute };
+  },
+});
+const BlogTableHeader = TableHeader.extend({
+  addAttributes() {
+    return { ...this.parent?.(), ...bareAttribute, ...spansAttribute, scope: { default: null } };
+  },
+});
+const BlogTableRow = TableRow.extend({
+  addAttributes() {
+    return {
+      section: {
+        default: "tbody",
+        parseHTML: (element: HTMLElement) => {
+          const section = element.parentElement?.tagName.toLowerCase();
+          return section === "thead" || section === "tfoot" ? section : "tbody";
+        },
+        renderHTML: (attributes: Record<string, unknown>) => (attributes.section === "tbody" ? {} : { "data-section": attributes.section }),
+      },
+    };
+  },
+});
+const BlogTable = Table.extend({
+  addAttributes() {
+    return {
+      // The caption's HTML, shown in the editor as text it does not edit.
+      caption: {
+        default: null,
+        parseHTML: (element: HTMLElement) => element.querySelector(":scope > caption")?.innerHTML ?? null,
+        renderHTML: () => ({}),
+      },
+    };
+  },
+  parseHTML() {
+    // The caption is the table's attribute, not text of its cells.
+    return [{ tag: "table" }, { tag: "caption", ignore: true }];
+  },
+  renderHTML({ node, HTMLAttributes }) {
+    const caption = node.attrs.caption as string | null;
+    const template = document.createElement("template");
+    template.innerHTML = caption ?? "";
+    const captionSpec: DOMOutputSpec[] =
+      caption === null ? [] : [["caption", { "data-caption": caption, contenteditable: "false" }, template.content.textContent ?? ""]];
+    // No column sizes or inline style: the site's style sheet lays tables out.
+    return ["table", HTMLAttributes, ...captionSpec, ["tbody", 0]];
+  },
+}).configure({ View: null });
+
+/** A heading keeps its id (the target of in-page links, `<a href="#secao">`). */
+const HeadingIds = Extension.create({
+  name: "headingIds",
+  addGlobalAttributes() {
+    // A heading split in two keeps the id in its first half only (ids are unique in a page).
+    return [{ types: ["heading"], attributes: { id: { default: null, keepOnSplit: false } } }];
+  },
+});
+
+/** A numbered list counting down (`<ol reversed>`) stays one. */
+const BlogOrderedList = OrderedList.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      reversed: {
+        default: false,
+        parseHTML: (element: HTMLElement) => element.hasAttribute("reversed"),
+        renderHTML: (attributes: Record<string, unknown>) => (attributes.reversed ? { reversed: "" } : {}),
+      },
+    };
+  },
+});
+
 /** Links keep their title; target and rel are the sanitizer's (it sets them from the address). */
 const BlogLink = Link.extend({
   addAttributes() {
@@ -85,7 +184,7 @@ const BlogLink = Link.extend({
 });
 
 /** Inline elements the sanitizer allows, each kept as the same element with no attributes. */
-const simpleMarks = ["mark", "small", "sub", "sup", "q", "cite"].map((tag) =>
+const simpleMarks = ["mark", "small", "sub", "sup", "q", "cite", "span"].map((tag) =>
   Mark.create({ name: `inline_${tag}`, parseHTML: () => [{ tag }], renderHTML: () => [tag, 0] }),
 );
 
@@ -99,16 +198,23 @@ const extensions = [
     heading: { levels: [2, 3, 4, 5, 6] },
     link: false,
     listItem: false,
+    orderedList: false,
     blockquote: false,
     // An empty paragraph added after a last heading or image would change what was written.
     trailingNode: false,
   }),
   // No autolink: an edit next to an address written as text must not turn it into a link.
   BlogLink.configure({ openOnClick: false, autolink: false, protocols: ["http", "https", "mailto", "tel"], HTMLAttributes: { target: null, rel: null } }),
+  HeadingIds,
   BareListItem,
+  BlogOrderedList,
   BareBlockquote,
   BlogImage.configure({ HTMLAttributes: { loading: "lazy" } }),
   VideoEmbed,
+  BlogTable,
+  BlogTableRow,
+  BlogTableHeader,
+  BlogTableCell,
   ...simpleMarks,
 ];
 
@@ -116,14 +222,73 @@ const extensions = [
 const ATTRIBUTE_ORDER: Record<string, string[]> = {
   A: ["href", "title", "target", "rel"],
   IMG: ["src", "alt", "title", "width", "height", "loading"],
+  TH: ["scope", "colspan", "rowspan"],
+  TD: ["colspan", "rowspan"],
+  OL: ["start", "reversed"],
 };
 
-/** The editor's HTML with the bare list items and quotes written back without their paragraph. */
+/** A table's rows back in their header, body and footer, its caption back as written, its cells' spans as written. */
+function tablesAsWritten(root: DocumentFragment) {
+  for (const table of Array.from(root.querySelectorAll("table"))) {
+    const caption = table.querySelector(":scope > caption[data-caption]");
+    if (caption) {
+      caption.innerHTML = caption.getAttribute("data-caption") ?? "";
+      caption.removeAttribute("data-caption");
+      caption.removeAttribute("contenteditable");
+    }
+    const body = table.querySelector(":scope > tbody");
+    if (!body) continue;
+    const sections: Record<string, Element[]> = { thead: [], tbody: [], tfoot: [] };
+    for (const row of Array.from(body.children)) {
+      sections[row.getAttribute("data-section") ?? "tbody"]!.push(row);
+      row.removeAttribute("data-section");
+    }
+    body.remove();
+    for (const [name, rows] of Object.entries(sections)) {
+      if (rows.length === 0) continue;
+      const section = document.createElement(name);
+      section.append(...rows);
+      table.append(section);
+    }
+  }
+  for (const cell of Array.from(root.querySelectorAll("[data-spans]"))) {
+    for (const name of (cell.getAttribute("data-spans") ?? "").split(" ")) if (!cell.hasAttribute(name)) cell.setAttribute(name, "1");
+    cell.removeAttribute("data-spans");
+  }
+}
+
+/** Elements whose children may each go on a line of their own (spaces there do not show); a paragraph or code block is never touched. */
+const CONTAINERS = new Set("ul ol li dl dd blockquote table thead tbody tfoot tr th td figure div".split(" "));
+/** Inside a container, what starts a line: blocks only (an image or a player may sit in a line of text there). */
+const LINE_BLOCKS = new Set(
+  "p h1 h2 h3 h4 h5 h6 ul ol li dl dt dd blockquote pre hr table thead tbody tfoot tr th td caption figure figcaption div".split(" "),
+);
+
+/**
+ * One block per line, as a person lays HTML out: each block of the post on its own line, and the
+ * items of a list, the rows and cells of a table, each on its own line, indented by two spaces
+ * a level. Only where line breaks and spaces do not show: between blocks, never in a line of text.
+ */
+function layOut(parent: ParentNode, depth: number) {
+  const children = Array.from(parent.childNodes);
+  const blockAt = (node: ChildNode | undefined) => node instanceof Element && (depth === 0 ? true : LINE_BLOCKS.has(node.tagName.toLowerCase()));
+  let broke = false;
+  children.forEach((child, index) => {
+    if (!blockAt(child)) return;
+    if (index > 0 || depth > 0) child.before(`\n${"  ".repeat(depth)}`);
+    broke = true;
+    if (child instanceof Element && CONTAINERS.has(child.tagName.toLowerCase())) layOut(child, depth + 1);
+  });
+  if (broke && depth > 0 && blockAt(children.at(-1))) parent.append(`\n${"  ".repeat(depth - 1)}`);
+}
+
+/** The editor's HTML as the author would write it: bare list items, quotes and cells without their paragraph, tables as written, one block per line. */
 function htmlOf(editor: EditorType): string {
   if (editor.isEmpty) return "";
   const template = document.createElement("template");
   template.innerHTML = editor.getHTML();
-  for (const element of Array.from(template.content.querySelectorAll("a, img"))) {
+  tablesAsWritten(template.content);
+  for (const element of Array.from(template.content.querySelectorAll("a, img, th, td, ol"))) {
     const order = ATTRIBUTE_ORDER[element.tagName]!;
     const attributes = Array.from(element.attributes).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
     for (const attribute of attributes) element.removeAttribute(attribute.name);
@@ -131,9 +296,10 @@ function htmlOf(editor: EditorType): string {
   }
   for (const element of Array.from(template.content.querySelectorAll("[data-bare]"))) {
     element.removeAttribute("data-bare");
-    const [only] = element.children;
-    if (element.children.length === 1 && only?.tagName === "P" && element.childNodes.length === 1) only.replaceWith(...Array.from(only.childNodes));
+    const first = element.firstChild;
+    if (first instanceof HTMLParagraphElement) first.replaceWith(...Array.from(first.childNodes));
   }
+  layOut(template.content, 0);
   return template.innerHTML;
 }
 
@@ -175,8 +341,8 @@ function canonical(html: string): string {
   });
 }
 
-/** The elements of `html` that do not come out of the editor as they went in (for the refusal message). */
-function lostElements(html: string, written: string): string[] {
+/** The elements of `html` that do not come out of the editor as they went in. */
+function lostElements(html: string, written: string): Set<string> {
   const count = (source: string) => {
     const template = document.createElement("template");
     template.innerHTML = source;
@@ -188,22 +354,75 @@ function lostElements(html: string, written: string): string[] {
     return counts;
   };
   const after = count(written);
-  return [...count(html)].filter(([tag, n]) => (after.get(tag) ?? 0) < n).map(([tag]) => tag);
+  return new Set([...count(html)].filter(([tag, n]) => (after.get(tag) ?? 0) < n).map(([tag]) => tag));
+}
+
+/**
+ * What the Visual view cannot keep, in the words of the person writing, each with what to do
+ * instead (the HTML view keeps all of them).
+ */
+const UNKEPT: { tags: string[]; what: string; instead: string }[] = [
+  {
+    tags: ["dl", "dt", "dd"],
+    what: "listas de definições",
+    instead: "troque cada lista de definições por uma lista comum ou por parágrafos com o termo em negrito",
+  },
+  { tags: ["figure", "figcaption"], what: "imagens com legenda", instead: "troque cada imagem com legenda pela imagem seguida de um parágrafo com a legenda" },
+  { tags: ["div"], what: "blocos genéricos", instead: "troque cada bloco genérico por parágrafos" },
+  {
+    tags: ["table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption"],
+    what: "tabelas neste formato",
+    instead: "deixe cada linha da tabela com o mesmo número de células",
+  },
+  { tags: ["ul", "ol", "li"], what: "listas neste formato", instead: "ponha cada lista interna dentro do item a que ela pertence, depois do texto dele" },
+];
+
+const LIST_FORMAT = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" });
+const KEEP_HTML = "Para não perder nada, continue editando em HTML.";
+
+/** Where `written` first differs from `html`: a few words of the text there, for the author to find it. */
+function differenceNear(html: string, written: string): string {
+  const [a, b] = [canonical(html), canonical(written)];
+  let at = 0;
+  while (at < a.length && a[at] === b[at]) at++;
+  const text = (part: string) => {
+    const template = document.createElement("template");
+    template.innerHTML = part;
+    return (template.content.textContent ?? "").replace(/\s+/g, " ");
+  };
+  // Whole elements around the place: from the last tag that opened before it.
+  const open = a.lastIndexOf("<", at);
+  const before = text(a.slice(0, Math.max(open, 0))).slice(-30);
+  const after = text(a.slice(Math.max(open, 0))).slice(0, 40);
+  return `${before}${after}`.trim();
 }
 
 /**
  * Why the Visual view cannot open `html` without changing it, or null when it can: the HTML is
- * read into a detached editor and written back, and must come out as the same content.
+ * read into a detached editor and written back, and must come out as the same content. A table
+ * whose rows have different numbers of cells would be completed by the editor at the first edit:
+ * that is a change too.
  */
 export function visualRefusal(html: string): string | null {
   const editor = new Editor({ extensions, content: html, injectCSS: false });
   const written = htmlOf(editor);
+  const tablesChanged = fixTables(editor.state) !== undefined;
   editor.destroy();
-  if (canonical(written) === canonical(html)) return null;
+  if (!tablesChanged && canonical(written) === canonical(html)) return null;
   const lost = lostElements(html, written);
-  return lost.length > 0
-    ? `O modo Visual não consegue manter ${lost.map((tag) => `<${tag}>`).join(", ")} deste conteúdo. Para não perder nada, continue editando em HTML.`
-    : "O modo Visual mudaria a formatação deste conteúdo. Para não perder nada, continue editando em HTML.";
+  const unkept = UNKEPT.filter(({ tags }) => tags.some((tag) => lost.has(tag)) || (tablesChanged && tags.includes("table")));
+  if (unkept.length > 0) {
+    const instead = unkept.map((kind) => kind.instead).join("; ");
+    return `O modo Visual não consegue manter ${LIST_FORMAT.format(unkept.map((kind) => kind.what))} deste conteúdo. Para usar o modo Visual, ${instead}. Ou continue editando em HTML, onde nada se perde.`;
+  }
+  // The editor holds an image as a block of its own: one inside a paragraph, an item or a cell would move out of it.
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  if (Array.from(template.content.querySelectorAll("img")).some((image) => image.parentNode !== template.content)) {
+    return `O modo Visual não consegue manter imagens no meio de um texto (num parágrafo, num item de lista ou numa célula de tabela). Para usar o modo Visual, deixe cada imagem numa linha própria. ${KEEP_HTML}`;
+  }
+  const near = differenceNear(html, written);
+  return `O modo Visual mudaria a formatação deste conteúdo${near ? ` perto de “${near}”` : ""}. ${KEEP_HTML}`;
 }
 
 /** The textarea the editor stands in for (it stays in the form, hidden, carrying the HTML). */
@@ -284,11 +503,75 @@ function Toolbar({ editor }: { editor: EditorType }) {
   };
 
   /**
+   * Puts blocks (an image, an image and its caption, a player) into the text at the cursor and
+   * leaves the cursor after them, never on them: the editor would otherwise select an image it
+   * inserted last, and the next key typed would replace it. The cursor goes into the paragraph that
+   * follows (the rest of a paragraph the blocks were put in the middle of), or into a new empty
+   * one when none follows.
+   */
+  const insertBlocks = (content: JSONContent[]) =>
+    void chain()
+      .insertContent(content)
+      .command(({ tr }) => {
+        const last = tr.steps.length - 1;
+        if (last < 0) return false;
+        let end = 0;
+        tr.mapping.maps[last]!.forEach((_from, _to, _newFrom, newTo) => (end = newTo));
+        const $end = tr.doc.resolve(end);
+        if ($end.parent.isTextblock) tr.setSelection(TextSelection.create(tr.doc, end));
+        else if ($end.nodeAfter?.type.name === "paragraph") tr.setSelection(TextSelection.create(tr.doc, end + 1));
+        else tr.insert(end, tr.doc.type.schema.nodes.paragraph!.create()).setSelection(TextSelection.create(tr.doc, end + 1));
+        tr.scrollIntoView();
+        return true;
+      })
+      .run();
+
+  /**
    * Puts an image into the text at the cursor. Every way in goes through here: an address typed
    * in the 'Imagem' form, a file of the media library (after its description is asked), and an
    * upload that hands over its stored address and description.
    */
-  const insertImage = ({ src, alt }: { src: string; alt: string }) => void chain().setImage({ src, alt }).run();
+  const insertImage = ({ src, alt }: { src: string; alt: string }) => insertBlocks([{ type: "image", attrs: { src, alt } }]);
+
+  /**
+   * A link on the selected text, or on the word or link at the cursor; with nothing selected, the
+   * address itself goes into the text as the link. Either way the cursor ends after the link (the
+   * selection left on it would be replaced by the next key typed), and what is typed next is no
+   * longer part of it.
+   */
+  const applyLink = (href: string) => {
+    const { empty } = editor.state.selection;
+    if (empty && !editor.isActive("link")) {
+      void chain()
+        .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] })
+        .run();
+      return;
+    }
+    void chain()
+      .extendMarkRange("link")
+      .setLink({ href })
+      .command(({ tr }) => {
+        tr.setSelection(TextSelection.create(tr.doc, tr.selection.to));
+        return true;
+      })
+      .run();
+  };
+
+  /**
+   * An upload's file goes into the text at once, and the text gets the focus back once the
+   * upload's dialog is gone: the dialog is still open (modal) when it hands the file over, and
+   * focus given to the text then is taken back by the dialog, then lost to the page as it goes.
+   */
+  const insertUploaded = (file: Parameters<typeof uploadedImageContent>[0]) => {
+    insertBlocks(uploadedImageContent(file));
+    let frames = 0;
+    const focusText = () => {
+      // A second at most (a dialog left open by something else must not keep this going).
+      if (document.querySelector("dialog:modal") && frames++ < 60) requestAnimationFrame(focusText);
+      else editor.view.focus();
+    };
+    requestAnimationFrame(focusText);
+  };
 
   return (
     <>
@@ -321,7 +604,7 @@ function Toolbar({ editor }: { editor: EditorType }) {
         {/* Images: by address, or from the media library (its description is asked next). */}
         <ToolButton label="Imagem" hint="Imagem por endereço" onClick={() => setAsk({ kind: "image", src: "" })} />
         <MediaPicker field="content_image" accept="image" label="Imagem da biblioteca" onPick={(src, file) => setAsk({ kind: "image", src, alt: file.alt })} />
-        <ImageUploadButton onUploaded={(file) => void chain().insertContent(uploadedImageContent(file)).run()} />
+        <ImageUploadButton onUploaded={insertUploaded} />
         <ToolButton label="Vídeo" hint="Vídeo do YouTube ou do Vimeo" onClick={() => setAsk({ kind: "video" })} />
         <ToolButton label="Desfazer" hint="Desfazer (Ctrl+Z)" onClick={() => chain().undo().run()} />
         <ToolButton label="Refazer" hint="Refazer (Ctrl+Shift+Z)" onClick={() => chain().redo().run()} />
@@ -336,11 +619,7 @@ function Toolbar({ editor }: { editor: EditorType }) {
             href === "" || /^(https?:\/\/|mailto:|tel:|\/)/.test(href) ? null : { href: "Use um endereço que comece com https://" }
           }
           onCancel={() => closeAnd()}
-          onSubmit={({ href = "" }) =>
-            closeAnd(() =>
-              href === "" ? void chain().extendMarkRange("link").unsetLink().run() : void chain().extendMarkRange("link").setLink({ href }).run(),
-            )
-          }
+          onSubmit={({ href = "" }) => closeAnd(() => (href === "" ? void chain().extendMarkRange("link").unsetLink().run() : applyLink(href)))}
         />
       ) : ask?.kind === "image" ? (
         <AskDialog
@@ -370,15 +649,8 @@ function Toolbar({ editor }: { editor: EditorType }) {
           validate={({ link = "" }) => (videoEmbedUrl(link) ? null : { link: "Informe um link do YouTube ou do Vimeo." })}
           onCancel={() => closeAnd()}
           onSubmit={({ link = "" }) =>
-            closeAnd(
-              () =>
-                // A paragraph after the player, so the text can go on below it.
-                void chain()
-                  .insertContent([
-                    { type: "videoEmbed", attrs: { src: videoEmbedUrl(link), title: "Vídeo", allowfullscreen: "true", loading: "lazy" } },
-                    { type: "paragraph" },
-                  ])
-                  .run(),
+            closeAnd(() =>
+              insertBlocks([{ type: "videoEmbed", attrs: { src: videoEmbedUrl(link), title: "Vídeo", allowfullscreen: "true", loading: "lazy" } }]),
             )
           }
         />
