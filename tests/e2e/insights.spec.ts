@@ -2,8 +2,8 @@
 // the click in /admin/estatisticas. Without JavaScript the link's `ping` reports it (Chromium sends
 // pings); with JavaScript the `ping` is gone once the page hydrates and a beacon reports it, so no
 // click counts twice. The link itself stays as the site has always written it (href, target, rel);
-// WhatsApp is stubbed, since wa.me cannot be reached here. And the period's date fields follow the
-// period shown.
+// WhatsApp is stubbed, since wa.me cannot be reached here. The period's date fields follow the
+// period shown. And the staff's own sign-out, which lands on the home page, is not a visit.
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { signIn } from "./admin-helpers";
@@ -13,7 +13,8 @@ const isJs = () => test.info().project.name === "js";
 
 // A browser's usual user agent: the headless shell says "HeadlessChrome", which the insights
 // rightly take for a robot and do not count.
-test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36" });
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+test.use({ userAgent: BROWSER });
 
 /** The course button's clicks as the insights page shows them (0 before the first). */
 async function courseClicks(admin: Page): Promise<number> {
@@ -70,4 +71,28 @@ test("the period's date fields show the period on the page, also after a preset 
   expect(daysBetween(from, to), `${from} to ${to}`).toBe(30);
   await page.goto("/admin/estatisticas?de=2026-11-05&ate=2026-11-05");
   await expect(page.getByText("(1 dia), comparado ao dia anterior.")).toBeVisible();
+});
+
+test("the staff's own sign-out, which lands on the home page, counts no visit", async ({ page, browser }) => {
+  /** A page's views as the insights page shows them (0 while it is not among the most viewed). */
+  const views = async (path: string): Promise<number> => {
+    await page.goto("/admin/estatisticas?periodo=7");
+    const table = page.getByRole("region", { name: "Páginas mais vistas" });
+    const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: path, exact: true }) });
+    if ((await row.count()) === 0) return 0;
+    return Number((await row.getByRole("cell").first().innerText()).replace(/\D/g, ""));
+  };
+  await signIn(page);
+  const [home, about] = [await views("/"), await views("/sobre")];
+  await page.goto("/admin/dashboard");
+  await page.getByRole("button", { name: "Sair" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Logout realizado")).toBeVisible();
+  // A visitor of their own, counted: once their view shows, the sign-out's would have shown too.
+  const visitor = await browser.newContext({ baseURL, javaScriptEnabled: isJs(), userAgent: BROWSER });
+  await (await visitor.newPage()).goto("/sobre");
+  await visitor.close();
+  await signIn(page);
+  await expect.poll(() => views("/sobre"), { timeout: 15_000, intervals: [500] }).toBe(about + 1);
+  expect(await views("/")).toBe(home);
 });
