@@ -17,6 +17,7 @@ import { CONVERSATION_RETENTION_MS } from "./chat/conversation.server";
 import { db } from "./db.server";
 import { sweepExpired as sweepRateLimits } from "./rate-limit.server";
 import { sweepExpiredSessions } from "./session.server";
+import { resealTotpSecrets } from "./two-factor.server";
 import { errorFields, log } from "./logger.server.ts";
 import { startBackupSchedule } from "./backup/schedule.server.ts";
 
@@ -64,6 +65,8 @@ export function startHousekeeping(intervalMs = HOUSEKEEPING_INTERVAL_MS): { stop
   const schedule = (delay: number) => {
     timer = setTimeout(() => {
       sweepExpiredRows()
+        // Two-factor keys not yet encrypted with the first SESSION_SECRET (see two-factor.server.ts).
+        .then(() => resealTotpSecrets())
         .catch(logFailure)
         .finally(() => schedule(intervalMs));
     }, delay);

@@ -11,12 +11,21 @@
 // so a password change voids it); only the second step, given that cookie and a valid code,
 // creates the session. Codes are throttled like passwords: 5 wrong codes per account and 20 per
 // address in 15 minutes, counted before each check.
-import { createHash, randomBytes } from "node:crypto";
+//
+// The key at rest: the server must compute codes from it, so it cannot be hashed like a password;
+// it is encrypted instead (AES-256-GCM), with a key derived (HKDF-SHA256) from SESSION_SECRET, so
+// a copy of the database (a backup, a leaked dump) does not give the keys to anyone without the
+// server's secret. SESSION_SECRET is a comma-separated list for rotation: the first secret
+// encrypts, any of them decrypts, and a key read with an older secret (or stored in base32 before
+// encryption existed) is encrypted again with the first the next time it is used, or by
+// `resealTotpSecrets` (the background housekeeping runs it).
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { db } from "./db.server";
 import { env } from "./env.server";
+import { errorFields, log } from "./logger.server.ts";
 import { forgive, hit, reset } from "./rate-limit.server";
 
 const ISSUER = "Wind Digital";
@@ -26,13 +35,83 @@ const CODE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_CODES_PER_ACCOUNT = 5;
 const MAX_CODES_PER_ADDRESS = 20;
 
+/** What marks a stored key as encrypted (a base32 key never contains ':'). */
+const SEALED = "v1:";
+const sealingKeys = env.SESSION_SECRET.split(",").map((secret) =>
+  Buffer.from(hkdfSync("sha256", secret, "wind-digital totp-secret", "totp secret at rest v1", 32)),
+);
+
+/** The key as it is stored: "v1:" and base64url of the 12-byte IV, the 16-byte tag and the ciphertext. */
+export function sealTotpSecret(secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", sealingKeys[0]!, iv);
+  const body = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return SEALED + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+}
+
+/**
+ * The base32 key a stored value holds, and whether it is stored as it should be now (encrypted
+ * with the first secret); null when no secret of SESSION_SECRET opens it.
+ */
+export function openTotpSecret(stored: string): { secret: string; current: boolean } | null {
+  if (!stored.startsWith(SEALED)) return { secret: stored, current: false };
+  const raw = Buffer.from(stored.slice(SEALED.length), "base64url");
+  const [iv, tag, body] = [raw.subarray(0, 12), raw.subarray(12, 28), raw.subarray(28)];
+  for (const [index, key] of sealingKeys.entries()) {
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", key, iv);
+      decipher.setAuthTag(tag);
+      return { secret: Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8"), current: index === 0 };
+    } catch {
+      // Not this secret: try the next.
+    }
+  }
+  return null;
+}
+
+/** The base32 key of a stored value (its QR code, the key shown to type), or null when it cannot be opened. */
+export function storedTotpKey(stored: string): string | null {
+  return openTotpSecret(stored)?.secret ?? null;
+}
+
+/**
+ * Encrypts again, with the first secret, every stored key that is not (base32 from before
+ * encryption, or a secret since rotated away); returns how many. A row changed meanwhile is left
+ * as it now is.
+ */
+export async function resealTotpSecrets(): Promise<number> {
+  const users = await db.user.findMany({
+    where: { OR: [{ totpSecret: { not: null } }, { totpPending: { not: null } }] },
+    select: { id: true, totpSecret: true, totpPending: true },
+  });
+  let resealed = 0;
+  for (const user of users) {
+    for (const column of ["totpSecret", "totpPending"] as const) {
+      const stored = user[column];
+      if (stored && (await reseal(user.id, column, stored))) resealed++;
+    }
+  }
+  return resealed;
+}
+
+async function reseal(userId: string, column: "totpSecret" | "totpPending", stored: string): Promise<boolean> {
+  const opened = openTotpSecret(stored);
+  if (!opened) {
+    log("warn", "a two-factor key cannot be decrypted with any SESSION_SECRET", { userId, column });
+    return false;
+  }
+  if (opened.current) return false;
+  const { count } = await db.user.updateMany({ where: { id: userId, [column]: stored }, data: { [column]: sealTotpSecret(opened.secret) } });
+  return count === 1;
+}
+
 function totp(email: string, secret: string): TOTP {
   return new TOTP({ issuer: ISSUER, label: email, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 }
 
-/** A new random key (160 bits, base32 as apps expect it). */
+/** A new random key (160 bits, base32 as apps expect it), encrypted as it is stored. */
 export function newTotpSecret(): string {
-  return new Secret({ size: 20 }).base32;
+  return sealTotpSecret(new Secret({ size: 20 }).base32);
 }
 
 /** The key as people type it into an app by hand: groups of four. */
@@ -45,9 +124,10 @@ export async function totpQrSvg(email: string, secret: string): Promise<string> 
   return QRCode.toString(totp(email, secret).toString(), { type: "svg", margin: 1, errorCorrectionLevel: "M" });
 }
 
-/** Whether `code` is the key's current code (or the one just before or after, for clock drift). */
-export function verifyTotp(email: string, secret: string, code: string): boolean {
-  return totpStep(email, secret, code) !== null;
+/** Whether `code` is the stored key's current code (or the one just before or after, for clock drift). */
+export function verifyTotp(email: string, stored: string, code: string): boolean {
+  const secret = storedTotpKey(stored);
+  return secret !== null && totpStep(email, secret, code) !== null;
 }
 
 /** The 30-second step whose code `code` is, within one step of now; null when it is none. */
@@ -68,9 +148,9 @@ async function firstUseOfTotp(userId: string, step: number): Promise<boolean> {
   return (await hit(`totp-used:${userId}:${step}`, 1, 3 * 30_000)).allowed;
 }
 
-/** The current code of a key (tests, and people checking their app). */
-export function currentTotp(email: string, secret: string): string {
-  return totp(email, secret).generate();
+/** The current code of a key, stored or in base32 (tests, and people checking their app). */
+export function currentTotp(email: string, stored: string): string {
+  return totp(email, storedTotpKey(stored) ?? stored).generate();
 }
 
 const codeHash = (code: string) => createHash("sha256").update(normalizeRecoveryCode(code)).digest("base64url");
@@ -116,7 +196,13 @@ export async function disableTwoFactor(userId: string): Promise<void> {
 /** Which kind of code `code` is for the account: a valid 6-digit code, one of its unused recovery codes (now used up), or neither. */
 export async function checkSecondFactor(user: { id: string; email: string; totpSecret: string | null }, code: string): Promise<"totp" | "recovery" | null> {
   if (!user.totpSecret) return null;
-  const step = totpStep(user.email, user.totpSecret, code);
+  const opened = openTotpSecret(user.totpSecret);
+  // A key that no secret opens (SESSION_SECRET replaced without keeping the old one) takes no
+  // code; the recovery codes still sign in, and two-factor can then be set up again.
+  if (!opened) log("warn", "a two-factor key cannot be decrypted with any SESSION_SECRET", { userId: user.id });
+  else if (!opened.current)
+    await reseal(user.id, "totpSecret", user.totpSecret).catch((error: unknown) => log("error", "two-factor key re-encryption failed", errorFields(error)));
+  const step = opened ? totpStep(user.email, opened.secret, code) : null;
   if (step !== null) return (await firstUseOfTotp(user.id, step)) ? "totp" : null;
   return (await useRecoveryCode(user.id, code)) ? "recovery" : null;
 }

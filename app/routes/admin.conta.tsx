@@ -19,6 +19,8 @@ import {
   formatSecret,
   newRecoveryCodes,
   newTotpSecret,
+  sealTotpSecret,
+  storedTotpKey,
   totpQrSvg,
   unusedRecoveryCodes,
   verifyTotp,
@@ -48,14 +50,15 @@ const disableSchema = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = adminUser(context);
   const user = await db.user.findUniqueOrThrow({ where: { id: me.id } });
-  const settingUp = new URL(request.url).searchParams.get("duas-etapas") === "configurar" && !user.totpSecret && user.totpPending;
+  const pendingKey = user.totpPending ? storedTotpKey(user.totpPending) : null;
+  const settingUp = new URL(request.url).searchParams.get("duas-etapas") === "configurar" && !user.totpSecret && pendingKey;
   const sessions = await db.session.findMany({ where: { userId: me.id, expiresAt: { gt: new Date() } }, orderBy: { lastSeenAt: "desc" } });
   return {
     email: user.email,
     name: user.name,
     twoFactor: Boolean(user.totpSecret),
     recoveryLeft: user.totpSecret ? await unusedRecoveryCodes(user.id) : 0,
-    setup: settingUp ? { qr: await totpQrSvg(user.email, user.totpPending!), key: formatSecret(user.totpPending!) } : null,
+    setup: settingUp ? { qr: await totpQrSvg(user.email, pendingKey), key: formatSecret(pendingKey) } : null,
     sessions: sessions.map((session) => ({
       id: session.id,
       device: describeDevice(session.userAgent),
@@ -143,7 +146,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     await reset(`account:${user.id}`);
-    await db.user.update({ where: { id: user.id }, data: { totpSecret: user.totpPending, totpPending: null } });
+    // A key pending since before keys were encrypted is stored encrypted now.
+    const pendingKey = storedTotpKey(user.totpPending)!;
+    await db.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(pendingKey), totpPending: null } });
     const recoveryCodes = await newRecoveryCodes(user.id);
     await recordActivity(log, { action: "two_factor_on" });
     return reply({
