@@ -278,15 +278,16 @@ export function mediaRouteSuite(name: string, options: SuiteOptions) {
       const fx = await import("../routes/admin-fixtures");
       const uploadRoute = await import("~/routes/admin.midia.enviar");
       const cookie = await fx.sessionCookie();
-      const png = await photo(600, 300, "png");
-      const send = async () => {
-        const file = new File([png], "Lançamento Cliente ACME.png", { type: "image/png" });
+      // Two different images sent under one name (the same bytes again would be the library's file).
+      const pngs = await Promise.all([photo(600, 300, "png"), photo(600, 301, "png")]);
+      const send = async (png: Buffer) => {
+        const file = new File([new Uint8Array(png)], "Lançamento Cliente ACME.png", { type: "image/png" });
         const request = formRequest(`/admin/midia/enviar?destino=${encodeURIComponent("portfolio:cover_image")}`, { arquivo: file }, { cookie });
         const response = (await fx.call(uploadRoute.action, request)) as Response;
         expect(response.status).toBe(201);
         return ((await response.json()) as { file: { url: string; name: string } }).file;
       };
-      const sent = [await send(), await send()];
+      const sent = [await send(pngs[0]!), await send(pngs[1]!)];
       const keys = sent.map((file) => storageModule.objectFromUrl(file.url)!.key);
       // The readable part, then 13 characters of lower-case base32 (65 random bits).
       for (const key of keys) expect(key).toMatch(/^lancamento-cliente-acme-[a-z2-7]{13}\.png$/);
@@ -295,7 +296,7 @@ export function mediaRouteSuite(name: string, options: SuiteOptions) {
       for (const [i, key] of keys.entries()) {
         const served = await mediaGet("portfolio-media", key);
         expect(served.status).toBe(200);
-        expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+        expect(Buffer.from(await served.arrayBuffer())).toEqual(pngs[i]);
         // Its resized copies are named after the whole name too.
         const resized = await imgGet("portfolio-media", key);
         expect(resized.status).toBe(200);
