@@ -14,11 +14,13 @@
 //     pending on a slow webhook (scripts/bench/spike.ts);
 //   - the media figures of scripts/bench/media.ts (its runMediaBench()), if present;
 //   - cached GET / with the insights counting against the same build with ANALYTICS=off (scripts/bench/analytics.ts);
-//   - /admin/estatisticas and its CSV at a year of a busy site (scripts/bench/insights-scale.ts).
+//   - /admin/estatisticas and its CSV at a year of a busy site (scripts/bench/insights-scale.ts);
+//   - the backup of the demo site plus 500 MB of media (RSS growth, page-view p99 meanwhile) and
+//     its restore's time (scripts/bench/backup.ts; BENCH_BACKUP_MB changes the 500).
 // Options (env): BUILD_DIR (default build; when given and present, used as it is), BENCH_SECONDS (autocannon time per side, default 15),
 // BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_RUNS (runs per page and variant, default 5; the median run is reported), BENCH_LIGHTHOUSE_PAGES (how many pages),
 // BENCH_SPIKE_SECONDS (length of each spike run, default 30).
-// `--only main,cookie,spike,chat,media,analytics,insights` runs only those parts (main: Lighthouse, bytes, throughput, uncached render).
+// `--only main,cookie,spike,chat,media,analytics,insights,backup` runs only those parts (main: Lighthouse, bytes, throughput, uncached render).
 // Exits 1 when a budget is missed.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -31,12 +33,13 @@ import { compareThroughput, startBareServer, uncachedRenderMedian } from "./benc
 import { runChatPileUpBench, runSpikeBench, runVisitorCookieBench } from "./bench/spike.ts";
 import { runAnalyticsBench } from "./bench/analytics.ts";
 import { runInsightsScaleBench } from "./bench/insights-scale.ts";
+import { runBackupBench } from "./bench/backup.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const buildDir = resolve(root, process.env.BUILD_DIR || "build");
 const seconds = Number(process.env.BENCH_SECONDS || 15);
 const spikeSeconds = Number(process.env.BENCH_SPIKE_SECONDS || 30);
-const PARTS = ["main", "cookie", "spike", "chat", "media", "analytics", "insights"];
+const PARTS = ["main", "cookie", "spike", "chat", "media", "analytics", "insights", "backup"];
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? (process.argv[onlyIndex + 1] ?? "").split(",") : PARTS;
 const unknownPart = only.find((part) => !PARTS.includes(part));
@@ -145,6 +148,7 @@ await part("spike", () => runSpikeBench(buildDir, spikeSeconds));
 await part("chat", () => runChatPileUpBench(buildDir));
 await part("analytics", () => runAnalyticsBench(buildDir, seconds));
 await part("insights", () => runInsightsScaleBench(buildDir));
+await part("backup", () => runBackupBench(buildDir));
 
 async function mainFigures(): Promise<void> {
   const home = await fetch(`${server.baseUrl}/`);

@@ -5,6 +5,7 @@
 // BACKUP_KEEP there and records the run in backup_runs, which the admin dashboard reads. So two
 // instances never back up at once, a crashed holder does not block the next day's backup, and a
 // failure is logged as an error and shown on the dashboard; a failed run is retried an hour later.
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, open, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,8 +13,6 @@ import { join } from "node:path";
 import { db } from "../db.server.ts";
 import { env } from "../env.server.ts";
 import { errorFields, log } from "../logger.server.ts";
-import { backupSource } from "./config.server.ts";
-import { writeBackupFile } from "./create.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHECK_MS = 10 * 60 * 1000;
@@ -144,6 +143,33 @@ function folderDestination(dir: string): Destination {
   };
 }
 
+/**
+ * `npm run backup -- --out file`, in a child process: it lowers its own CPU priority, so the
+ * hashing and compressing of a large library take only the time the site leaves idle, and its
+ * memory is its own (scripts/backup.ts). The server runs from the application's folder.
+ */
+function runBackupProcess(file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(process.cwd(), "scripts/backup.ts"), "--out", file], { env: process.env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(
+            stderr
+              .trim()
+              .split("\n")
+              .at(-1)
+              ?.replace(/^backup: /, "") || `the backup exited with ${code}`,
+          ),
+        );
+    });
+  });
+}
+
 /** One scheduled backup, now: written, recorded, the oldest beyond `keep` deleted. */
 async function backUp(dir: string, keep: number, now: Date): Promise<void> {
   const run = await db.backupRun.create({ data: { status: "running", startedAt: now } });
@@ -154,7 +180,7 @@ async function backUp(dir: string, keep: number, now: Date): Promise<void> {
     const folder = temp ?? dir;
     await mkdir(folder, { recursive: true });
     const file = join(folder, name);
-    await writeBackupFile(await backupSource(), file);
+    await runBackupProcess(file);
     const bytes = (await stat(file)).size;
     const destination = toS3 ? await s3Destination(dir) : folderDestination(dir);
     const location = await destination.store(file, name);
