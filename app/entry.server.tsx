@@ -8,19 +8,19 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 
 import { NonceContext } from "~/lib/nonce";
-import { cspNonceContext, requestInfo } from "~/lib/request-info.server";
+import { cspNonceContext } from "~/lib/request-info.server";
 import { errorFields, log } from "./lib/logger.server.ts";
 
 // Unexpected errors in loaders, actions and rendering: logged once, as JSON with the request id
 // and the stack. The visitor only sees the error screen (React Router strips details in production).
-export const handleError: HandleErrorFunction = (error, { request, context }) => {
+export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  logError("unexpected error", error, request, context);
+  logError("unexpected error", error, request);
 };
 
-function logError(msg: string, error: unknown, request: Request, context: Readonly<RouterContextProvider>) {
-  const { requestId } = requestInfo(context);
-  log("error", msg, { requestId, method: request.method, path: new URL(request.url).pathname, ...errorFields(error) });
+/** The request id comes with the request's log scope, like every line logged while it is handled. */
+function logError(msg: string, error: unknown, request: Request) {
+  log("error", msg, { method: request.method, path: new URL(request.url).pathname, ...errorFields(error) });
 }
 
 export const streamTimeout = 5_000;
@@ -66,7 +66,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logError("render error", error, request, loadContext);
+          if (shellRendered) logError("render error", error, request);
         },
       },
     );

@@ -27,7 +27,7 @@ export function sendServerError(res: ServerResponse, headers: Record<string, str
 
 /** A Host header or request target that makes no URL (`Host: a b`): the sender's mistake. */
 export function sendMalformed(x: Exchange, error: unknown): null {
-  log("warn", "malformed request", { requestId: x.requestId, method: x.method, ...errorFields(error) });
+  log("warn", "malformed request", { method: x.method, ...errorFields(error) });
   x.res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
   x.res.end("Requisição inválida.");
   return null;

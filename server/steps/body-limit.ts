@@ -14,7 +14,7 @@ export function bodyLimit(): Step {
         x.body = await readBody(x.req, PUBLIC_BODY_LIMIT);
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error;
-        log("warn", "request body too large", { requestId: x.requestId, method: x.method, path: pathForLog(x) });
+        log("warn", "request body too large", { method: x.method, path: pathForLog(x) });
         const json = wantsJson(x.req);
         x.res.writeHead(413, { "Content-Type": json ? "application/json; charset=utf-8" : "text/html; charset=utf-8", "Cache-Control": "no-store" });
         x.res.end(json ? JSON.stringify({ error: BODY_TOO_LARGE }) : bodyTooLargePage());

@@ -7,7 +7,7 @@ export function refuseCrossSite(siteUrl: string | undefined): Step {
   return (x, next) => {
     const refusal = crossSiteRefusal(x.method, x.req.headers, siteUrl);
     if (!refusal) return next();
-    log("warn", "cross-site request refused", { requestId: x.requestId, method: x.method, path: pathForLog(x), reason: refusal });
+    log("warn", "cross-site request refused", { method: x.method, path: pathForLog(x), reason: refusal });
     x.res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
     x.res.end("Requisição recusada: origem não permitida.");
   };

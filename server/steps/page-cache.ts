@@ -63,7 +63,7 @@ export function pageCacheAndApp({ cache, handleRequest, security, trustedProxies
       try {
         version = await cache.currentVersion();
       } catch (error) {
-        log("warn", "page cache: content version unreadable, cache bypassed", { requestId: x.requestId, ...errorFields(error) });
+        log("warn", "page cache: content version unreadable, cache bypassed", errorFields(error));
       }
     }
     const key = sharedCookies !== null && version !== null ? PageCache.key(version, sharedCookies, url) : null;
