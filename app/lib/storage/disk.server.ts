@@ -36,7 +36,7 @@ const FULL = new Set(["ENOSPC", "EDQUOT"]);
 const NO_WRITES = new Set(["EROFS", "EACCES", "EPERM"]);
 
 /** The StorageWriteError a file system error means, or null when it means something else. */
-export function storageWriteError(error: unknown): StorageWriteError | null {
+function storageWriteError(error: unknown): StorageWriteError | null {
   if (error instanceof StorageWriteError) return error;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code && FULL.has(code)) return new StorageWriteError(507, { cause: error });
@@ -91,7 +91,7 @@ async function makeFolder(dir: string): Promise<void> {
 }
 
 /** How long a temporary file goes without a write before it counts as left over. */
-export const STALE_PARTIAL_MS = 60 * 60 * 1000;
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
 
 /**
  * Deletes the temporary files under `root` (any depth) that were last written more than
