@@ -7,9 +7,10 @@
 //   the upload route (JSON) and an SVG logo's PNG alike, keeping what was typed and leaving nothing
 //   half-written; the image route still answers a resized copy it cannot cache.
 // The tests run as root, and root writes through chmod, so folders are made read-only and full
-// with tmpfs mounts (this needs root with CAP_SYS_ADMIN, which the test machines have).
+// with tmpfs mounts (this needs root with CAP_SYS_ADMIN, which the test machines have), and a
+// folder without permission is a link into /sys, where nobody may create a file.
 import { execFileSync, spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readdirSync, statSync, utimesSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -19,7 +20,7 @@ import { action as logosAction } from "~/routes/admin.client-logos";
 import { action as courseAction } from "~/routes/admin.course-testimonials";
 import { action as uploadAction } from "~/routes/admin.midia.enviar";
 import { loader as imgLoader } from "~/routes/img";
-import { call, dataOf, formRequest, getRequest, MP4_BYTES, routeArgs, sessionCookie } from "./admin-fixtures";
+import { call, dataOf, formRequest, getRequest, MP4_BYTES, PNG_BYTES, routeArgs, sessionCookie } from "./admin-fixtures";
 
 const uploads = () => process.env.UPLOADS_DIR!;
 const HOUR = 60 * 60 * 1000;
@@ -211,6 +212,30 @@ describe("a read-only disk", () => {
     expect(await db.clientLogo.count()).toBe(0);
     expect(await db.mediaFile.count()).toBe(0);
     expect(filesUnder(bucket)).toEqual([]);
+  });
+});
+
+describe("a folder the server may not write to", () => {
+  it("refuses an upload with 503 and the same message (EACCES: the bucket's folder is a link into /sys, where not even root creates files)", async () => {
+    const cookie = await sessionCookie();
+    const bucket = join(uploads(), "blog-media");
+    symlinkSync("/sys/kernel", bucket);
+    try {
+      const sent = await jsonOf(
+        await call(
+          uploadAction,
+          formRequest(
+            `/admin/midia/enviar?destino=${encodeURIComponent("led-panels:photo")}`,
+            { arquivo: new File([PNG_BYTES], "painel.png", { type: "image/png" }) },
+            { cookie },
+          ),
+        ),
+      );
+      expect(sent).toEqual({ status: 503, body: { error: STORAGE_READ_ONLY_MESSAGE } });
+      expect(await db.mediaFile.count()).toBe(0);
+    } finally {
+      unlinkSync(bucket);
+    }
   });
 });
 
