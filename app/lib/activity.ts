@@ -27,6 +27,8 @@ const ACTIVITY_ACTIONS = {
   password_reset: "Redefiniu a senha pelo link do e-mail",
   two_factor_on: "Ativou a verificação em duas etapas",
   two_factor_off: "Desativou a verificação em duas etapas",
+  // Another admin's, from the team page (a lost phone): the entry names whose.
+  two_factor_reset: "Redefiniu a verificação em duas etapas de",
   recovery_code_used: "Entrou com um código de recuperação",
   session_end: "Encerrou uma sessão",
   sessions_end_others: "Saiu de todos os outros dispositivos",

@@ -1,9 +1,12 @@
 // The team page's rules: who is on the team (every account with the admin role), and the changes
 // an admin may make to someone else's account. Nobody deactivates or removes themselves (they
 // would lock themselves out mid-click), nor the last active admin (nobody could sign in to undo
-// it; `npm run user:create` from a shell would be the only way back).
+// it; `npm run user:create` from a shell would be the only way back). An admin may reset a
+// colleague's two-factor sign-in (a lost phone), never their own here: their own is turned off in
+// "Minha conta", with their password and a code.
 import { db } from "./db.server";
 import { ADMIN_ROLE, endSessions } from "./session.server";
+import { disableTwoFactor } from "./two-factor.server";
 
 export interface Member {
   id: string;
@@ -49,5 +52,22 @@ export async function deactivate(userId: string): Promise<void> {
     db.user.update({ where: { id: userId }, data: { deactivatedAt: new Date() } }),
     db.accountToken.deleteMany({ where: { userId, usedAt: null } }),
   ]);
+  await endSessions(userId);
+}
+
+/** Why `actorId` may not reset `target`'s two-factor sign-in, or null when they may. */
+export function twoFactorResetRefusal(actorId: string, target: { id: string; totpSecret: string | null }): string | null {
+  if (target.id === actorId) return "Você não pode redefinir a sua própria verificação em duas etapas por aqui. Use Minha conta.";
+  if (!target.totpSecret) return "Esta conta não tem a verificação em duas etapas ativada.";
+  return null;
+}
+
+/**
+ * Resets the account's two-factor sign-in: its key and recovery codes go, and every session ends
+ * (whoever held the phone is signed out too). The person then signs in with the password alone
+ * and may set it up again in "Minha conta".
+ */
+export async function resetTwoFactor(userId: string): Promise<void> {
+  await disableTwoFactor(userId);
   await endSessions(userId);
 }

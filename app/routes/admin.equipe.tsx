@@ -15,7 +15,7 @@ import { sendInvitation, sendPasswordReset } from "~/lib/account-mail.server";
 import { emailConfigured } from "~/lib/mail.server";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
 import { ADMIN_ROLE } from "~/lib/session.server";
-import { deactivate, listMembers, refusal, type Member } from "~/lib/team.server";
+import { deactivate, listMembers, refusal, resetTwoFactor, twoFactorResetRefusal, type Member } from "~/lib/team.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
 import { TextField } from "~/components/admin/fields";
@@ -26,7 +26,8 @@ import { CopyLink } from "~/components/account/copy-link";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 
 // The team: every admin, with their sign-in facts; invitations by e-mail; deactivate (every
-// session ends at once), reactivate, remove; a new-password link for someone locked out. Without
+// session ends at once), reactivate, remove; a new-password link for someone locked out, and a
+// reset of a colleague's two-factor sign-in for someone who lost their phone. Without
 // SMTP the page offers each link to copy and hand over another way (see app/lib/mail.server.ts).
 const LIST = "/admin/equipe";
 
@@ -73,7 +74,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? { verb: "deactivate" as const, member: pick("desativar")! }
       : pick("remover")
         ? { verb: "remove" as const, member: pick("remover")! }
-        : null,
+        : pick("redefinir-duas-etapas")
+          ? { verb: "reset-2fa" as const, member: pick("redefinir-duas-etapas")! }
+          : null,
   };
 }
 
@@ -139,6 +142,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     await db.user.update({ where: { id: target.id }, data: { deactivatedAt: null } });
     await recordActivity(log, { action: "reactivate", targetId: target.id, targetLabel: target.email });
     return redirectWithToast(LIST, { type: "success", title: "Conta reativada", description: `${target.email} pode entrar de novo.` });
+  }
+  if (intent === "reset-2fa") {
+    const problem = twoFactorResetRefusal(me.id, target);
+    if (problem) return reply({ lastResult: null, toast: { type: "error", title: "Não permitido", description: problem } }, 409);
+    await resetTwoFactor(target.id);
+    // Who and whom only: never a key or a code.
+    await recordActivity(log, { action: "two_factor_reset", targetId: target.id, targetLabel: target.email });
+    return redirectWithToast(LIST, {
+      type: "success",
+      title: "Verificação em duas etapas redefinida",
+      description: `${target.email} entra agora só com a senha e pode ativá-la de novo em Minha conta. As sessões abertas foram encerradas.`,
+    });
   }
   if (intent === "reset-link") {
     if (target.deactivatedAt || !target.passwordHash) {
@@ -284,6 +299,16 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                     </button>
                   </Form>
                 ) : null}
+                {member.twoFactor ? (
+                  <Link
+                    to={`${LIST}?redefinir-duas-etapas=${member.id}`}
+                    preventScrollReset
+                    className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50`}
+                    aria-label={`Redefinir verificação em duas etapas de ${member.email}`}
+                  >
+                    Redefinir verificação em duas etapas
+                  </Link>
+                ) : null}
                 {member.status === "active" ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="reset-link" />
@@ -337,22 +362,37 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-function ConfirmChange({ verb, member, toast }: { verb: "deactivate" | "remove"; member: Member; toast?: Toast }) {
+const CONFIRM: Record<"deactivate" | "remove" | "reset-2fa", { title: string; button: string; text: (email: string) => string }> = {
+  deactivate: {
+    title: "Desativar conta",
+    button: "Desativar",
+    text: (email) => `${email} não poderá mais entrar, e todas as sessões abertas dessa conta serão encerradas agora. Você pode reativá-la depois.`,
+  },
+  remove: {
+    title: "Remover da equipe",
+    button: "Remover",
+    text: (email) => `A conta de ${email} será apagada. O registro de atividade dela continua guardado.`,
+  },
+  "reset-2fa": {
+    title: "Redefinir verificação em duas etapas",
+    button: "Redefinir",
+    text: (email) =>
+      `Para quem perdeu o celular: a chave do aplicativo autenticador e os códigos de recuperação de ${email} serão apagados, e todas as sessões abertas dessa conta serão encerradas agora. A pessoa passa a entrar só com a senha e pode ativar a verificação de novo em Minha conta.`,
+  },
+};
+
+function ConfirmChange({ verb, member, toast }: { verb: "deactivate" | "remove" | "reset-2fa"; member: Member; toast?: Toast }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === verb;
-  const deactivating = verb === "deactivate";
+  const words = CONFIRM[verb];
   return (
-    <RouteDialog title={deactivating ? "Desativar conta" : "Remover da equipe"} closeTo={LIST} role="alertdialog">
+    <RouteDialog title={words.title} closeTo={LIST} role="alertdialog">
       {toast?.type === "error" ? (
         <div className="mb-4">
           <InlineAlert toast={toast} />
         </div>
       ) : null}
-      <p className="text-slate-700">
-        {deactivating
-          ? `${member.email} não poderá mais entrar, e todas as sessões abertas dessa conta serão encerradas agora. Você pode reativá-la depois.`
-          : `A conta de ${member.email} será apagada. O registro de atividade dela continua guardado.`}
-      </p>
+      <p className="text-slate-700">{words.text(member.email)}</p>
       <Form method="post" action={LIST} className="mt-6 flex flex-wrap justify-end gap-3">
         <input type="hidden" name="intent" value={verb} />
         <input type="hidden" name="id" value={member.id} />
@@ -360,7 +400,7 @@ function ConfirmChange({ verb, member, toast }: { verb: "deactivate" | "remove";
           Cancelar
         </Link>
         <button type="submit" disabled={busy} className="rounded-full bg-red-600 px-5 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60">
-          {busy ? "Aguarde..." : deactivating ? "Desativar" : "Remover"}
+          {busy ? "Aguarde..." : words.button}
         </button>
       </Form>
     </RouteDialog>

@@ -3,13 +3,14 @@
 // forgotten password answered alike for an unknown address and reset from the e-mail (and its
 // link refused the second time), two-factor setup then sign-in with a code and with a recovery
 // code, a deactivation ending a live session, "Sair de todos os outros dispositivos", and a password
-// change (its form emptied, the other sessions ended). The detailed rules are in
+// change (its form emptied, the other sessions ended), and a colleague's two-factor reset from the
+// team page (a lost phone). The detailed rules are in
 // tests/routes/staff-accounts.test.ts.
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { e2eMailboxFile, linkIn, waitForMail } from "../helpers/smtp-server";
-import { formReady, signIn, toast } from "./admin-helpers";
+import { ADMIN, formReady, signIn, toast } from "./admin-helpers";
 
 /** The mailbox of the SMTP server (read when a test runs: the file is written once the server started). */
 function mailbox(): string {
@@ -232,4 +233,44 @@ test("changing the password empties its form and ends the other sessions", async
 
   await phone.reload();
   await expect(phone).toHaveURL(/\/admin\/login/);
+});
+
+test("a lost phone: an admin resets a colleague's two-factor after a confirmation; the colleague is signed out, then signs in with the password alone", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signIn(page);
+  const email = uniqueEmail("celular-perdido", testInfo);
+  const member = await browserOf(browser, testInfo);
+  await inviteAndAccept(page, member, email);
+  await member.goto("/admin/conta");
+  await formReady(member);
+  await member.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
+  const key = (await member.locator("[data-totp-key]").innerText()).replace(/\s+/g, "");
+  await formReady(member);
+  await member.getByLabel(/código de 6 dígitos/).fill(new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30, algorithm: "SHA1" }).generate());
+  await member.getByRole("button", { name: "Confirmar e ativar" }).click();
+  await expect(member.locator("[data-recovery-codes] li")).toHaveCount(10);
+
+  await page.goto("/admin/equipe");
+  // Never one's own from here.
+  await expect(page.locator(`[data-member="${ADMIN.email}"]`).getByRole("link", { name: /^Redefinir verificação/ })).toHaveCount(0);
+  await expect(page.locator(`[data-member="${email}"]`)).toContainText("Verificação em duas etapas:ativada");
+  await page.getByRole("link", { name: `Redefinir verificação em duas etapas de ${email}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Redefinir verificação em duas etapas" });
+  await expect(dialog).toContainText("Para quem perdeu o celular");
+  await dialog.getByRole("button", { name: "Redefinir" }).click();
+  await expect(toast(page, "Verificação em duas etapas redefinida")).toBeVisible();
+  await expect(page.locator(`[data-member="${email}"]`)).toContainText("Verificação em duas etapas:desativada");
+
+  // The colleague's session ended; the password alone signs in now, and two-factor can be set up again.
+  await member.goto("/admin/conta");
+  await expect(member).toHaveURL(/\/admin\/login/);
+  await signInAs(member, email, PASSWORD);
+  await expect(member).toHaveURL(/\/admin\/dashboard$/);
+  await member.goto("/admin/conta");
+  await expect(member.getByRole("button", { name: "Ativar verificação em duas etapas" })).toBeVisible();
+
+  await page.goto("/admin/atividade");
+  await expect(page.getByText(`redefiniu a verificação em duas etapas de`).first()).toBeVisible();
 });
