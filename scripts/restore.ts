@@ -6,13 +6,12 @@
 // database is replaced underneath them. See scripts/lib/backup-restore.ts for the steps.
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
-import { databaseTarget, storageUrlBases } from "../app/lib/backup/config.server.ts";
+import { storageUrlBases } from "../app/lib/backup/config.server.ts";
 import { BackupRefused } from "../app/lib/backup/format.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { storage } from "../app/lib/storage/index.server.ts";
 import { restoreBackup } from "./lib/backup-restore.ts";
-
-const root = new URL("..", import.meta.url).pathname;
+import { isPostgresUrl, sqliteFilePath } from "./lib/migrator.ts";
 
 let file: string;
 let force = false;
@@ -29,7 +28,13 @@ try {
 try {
   const report = await restoreBackup(
     file,
-    { database: databaseTarget(root), databaseUrl: env.DATABASE_URL, storage: await storage(), urlBases: storageUrlBases() },
+    {
+      // A relative SQLite path is taken from the repository's root, as the migrator takes it.
+      database: isPostgresUrl(env.DATABASE_URL) ? { kind: "postgresql", url: env.DATABASE_URL } : { kind: "sqlite", file: sqliteFilePath(env.DATABASE_URL) },
+      databaseUrl: env.DATABASE_URL,
+      storage: await storage(),
+      urlBases: storageUrlBases(),
+    },
     { force, progress: (line) => console.log(`restore: ${line}`) },
   );
   const m = report.manifest;

@@ -9,7 +9,7 @@ import type { DatabaseTarget } from "./database.server.ts";
 import type { BackupSource } from "./create.server.ts";
 
 /** `base` is the folder a relative SQLite path is taken from (the scripts use the repository's root). */
-export function databaseTarget(base = process.cwd()): DatabaseTarget {
+function databaseTarget(base = process.cwd()): DatabaseTarget {
   return isPostgresUrl(env.DATABASE_URL) ? { kind: "postgresql", url: env.DATABASE_URL } : { kind: "sqlite", file: sqliteFilePath(env.DATABASE_URL, base) };
 }
 

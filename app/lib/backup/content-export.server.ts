@@ -9,7 +9,7 @@ import { db, isPostgres } from "../db.server.ts";
 import { env } from "../env.server.ts";
 import { productInfo } from "./config.server.ts";
 
-export const CONTENT_FORMAT = "wind-digital-content/1";
+const CONTENT_FORMAT = "wind-digital-content/1";
 
 /** The tables, in the order an import writes them (a revision after its post). */
 const TABLES = {
@@ -68,7 +68,7 @@ function revive(row: Row): Row {
 }
 
 /** Whether the site has no content yet (the contact settings alone do not count: the seed writes them). */
-export async function isContentEmpty(): Promise<boolean> {
+async function isContentEmpty(): Promise<boolean> {
   for (const key of Object.keys(TABLES) as TableKey[]) {
     if (key === "settings") continue;
     if ((await delegate(db, key).count()) > 0) return false;

@@ -66,7 +66,7 @@ async function addEntry(pack: tar.Pack, name: string, size: number, mtime: Date,
  * Writes the archive to `out` (a stream the caller closes with the pipeline) and returns its
  * manifest. `workDir` holds the database copy while it streams (default: the system's temp folder).
  */
-export async function writeBackup(source: BackupSource, out: Writable, workDir = tmpdir()): Promise<BackupManifest> {
+async function writeBackup(source: BackupSource, out: Writable, workDir = tmpdir()): Promise<BackupManifest> {
   const now = source.now ?? (() => new Date());
   const createdAt = now();
   const temp = await mkdtemp(join(workDir, "backup-"));
