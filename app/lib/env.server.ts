@@ -58,6 +58,8 @@ const fields = {
   ANALYTICS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   /** How many months of daily insight counts are kept; older days are deleted by the housekeeping. */
   ANALYTICS_RETENTION_MONTHS: integer(1, 1200).default(25),
+  /** How many months a lead (a form or chat contact, with its transcript and notes) is kept; the housekeeping deletes older ones. */
+  LEADS_RETENTION_MONTHS: integer(1, 1200).default(12),
   /**
    * How often each instance adds what it counted to the database. At most 10 s: the insights page
    * promises the numbers within 15 s.

@@ -8,7 +8,8 @@ import { markDegraded } from "./load-status.server";
 import { defaultSiteSettings, formatPhone, type SiteSettings } from "./site-settings";
 import { errorFields, log } from "./logger.server.ts";
 
-type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt">;
+// storeLeads ("Guardar contatos no painel") is its own switch (app/lib/leads/), not a contact fact.
+type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt" | "storeLeads">;
 
 /** The last values read, for a page rendered while the database does not answer. */
 let lastRead: SiteSettings | null = null;

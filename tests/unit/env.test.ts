@@ -105,6 +105,10 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
     { ...dev, ANALYTICS_RETENTION_MONTHS: "0" },
     { ...dev, ANALYTICS_RETENTION_MONTHS: "dois anos" },
   ],
+  LEADS_RETENTION_MONTHS: [
+    { ...dev, LEADS_RETENTION_MONTHS: "0" },
+    { ...dev, LEADS_RETENTION_MONTHS: "um ano" },
+  ],
   ANALYTICS_FLUSH_MS: [
     { ...dev, ANALYTICS_FLUSH_MS: "60000" },
     { ...dev, ANALYTICS_FLUSH_MS: "2s" },

@@ -2,8 +2,8 @@
 // Without JavaScript the <Form> posts to the route action (zod, errors next to the fields, then
 // a redirect to WhatsApp). With JavaScript the same schema validates in the browser (loaded on
 // demand, so zod stays out of the first load), WhatsApp opens in a new tab, a toast confirms and
-// the form clears, and a beacon reports the form sent to the insights (the server counts the
-// forms it handles itself).
+// the form clears, a beacon reports the form sent to the insights (the server counts the
+// forms it handles itself), and another sends its fields to /api/contatos to be kept as a lead.
 import { useState, type FormEvent } from "react";
 import { formBeaconUrl, sendBeacon } from "~/lib/analytics/events";
 import { showToast, type Toast } from "~/lib/toast";
@@ -43,6 +43,11 @@ export function useWhatsAppForm<V>(load: () => Promise<ClientFormModule<V>>, ser
       }
       window.open(module.toUrl(result.value, salesPhone), "_blank", "noopener,noreferrer");
       sendBeacon(formBeaconUrl(module.form, window.location.pathname));
+      // The contact is kept as a lead, as the form's action keeps it without JavaScript.
+      const lead = new FormData(form);
+      lead.set("formulario", module.form);
+      lead.set("pagina", window.location.pathname);
+      navigator.sendBeacon("/api/contatos", lead);
       showToast(SENT_TOAST);
       form.reset();
       setClientErrors({});

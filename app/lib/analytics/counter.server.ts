@@ -335,6 +335,16 @@ export async function countWhatsAppClick(visitor: Visitor, link: string, page: s
 }
 
 /**
+ * The visit `visitor` came in by today (its source, and its `source/medium/campaign` key), as a
+ * click is credited to it; null when the insights are off or do not know the visit. The leads
+ * (app/lib/leads/) keep it with each contact.
+ */
+export function visitCredit(visitor: Visitor): Promise<{ source: string; campaign: string } | null> {
+  if (!analyticsEnabled) return Promise.resolve(null);
+  return creditFor(today(), visitor).catch(() => null);
+}
+
+/**
  * The source and campaign a visitor's click is credited to: the visit they came in by today. An
  * entry of the last seconds (not flushed yet) knows it only when it saw that visit; one for a
  * later view inside the site has none, and the visit is then read from what this instance stored,

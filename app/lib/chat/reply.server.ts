@@ -31,6 +31,11 @@ export interface ChatVisitor {
   newSession: boolean;
   ip: string;
   requestId: string;
+  /**
+   * Called with a message that passed validation and the limits, before it is answered: the
+   * chat route keeps it in the conversation's lead (app/lib/leads/). Never throws.
+   */
+  onAccepted?: (message: string) => Promise<void>;
 }
 
 export async function answerChatMessage(raw: unknown, visitor: ChatVisitor): Promise<ChatAnswer> {
@@ -53,6 +58,8 @@ export async function answerChatMessage(raw: unknown, visitor: ChatVisitor): Pro
     const bySession = await hit(`chat:session:${visitor.sessionId}`, env.CHAT_RATE_LIMIT - 1, RATE_WINDOW_MS);
     if (!bySession.allowed) return refusal(message, bySession.retryAfter);
   }
+
+  await visitor.onAccepted?.(message);
 
   // Insights: a message accepted (the first of a session starts a conversation).
   if (visitor.newSession) countConversion("chat", "conversas");

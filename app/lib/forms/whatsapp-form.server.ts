@@ -1,5 +1,6 @@
 // The shared action of the public WhatsApp forms (contact, diagnostic): honeypot, rate limit,
-// zod validation through conform; a valid form redirects to the prefilled WhatsApp chat.
+// zod validation through conform; a valid form is kept as a lead (app/lib/leads/; a failure to
+// store is logged and never stops the visitor) and redirects to the prefilled WhatsApp chat.
 // Invalid forms answer 400 with Portuguese errors per field and the values to keep.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
@@ -11,6 +12,7 @@ import { requestInfo } from "~/lib/request-info.server";
 import type { RouterContextProvider } from "react-router";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { countFormSent } from "~/lib/analytics/conversions.server";
+import { storeFormLead, type FormLeadValues } from "~/lib/leads/store.server";
 import type { WhatsAppFormResult } from "./result";
 
 export type { WhatsAppFormResult };
@@ -49,7 +51,9 @@ export async function handleWhatsAppForm<S extends z.ZodType>(options: {
     for (const [key, messages] of Object.entries(submission.error ?? {})) if (messages) errors[key] = messages;
     return data<WhatsAppFormResult>({ form: formName, errors, values }, { status: 400 });
   }
+  const kind = formName === "diagnostic" ? "diagnostico" : "contato";
+  await storeFormLead(kind, submission.value as FormLeadValues, { request, context, page: new URL(request.url).pathname });
   const { salesPhone } = await getSiteSettings();
-  await countFormSent(request, context, formName === "diagnostic" ? "diagnostico" : "contato", salesPhone);
+  await countFormSent(request, context, kind, salesPhone);
   return redirect(toUrl(submission.value as z.infer<S>, salesPhone));
 }
