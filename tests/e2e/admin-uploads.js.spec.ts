@@ -206,3 +206,24 @@ test("the rich-text editor uploads an image then and there, with progress, alt t
       /<img src="(\/media\/|http:\/\/127\.0\.0\.1:\d+\/)blog-media\/biblioteca\/grafico-vendas-[a-z2-7]{13}\.png" alt="Gráfico de vendas subindo"[^>]*>[\s\S]*<em>Vendas do trimestre<\/em>/,
     );
 });
+
+test("a save refused after its file was sent ahead shows the refusal, never 'Upload concluído'", async ({ page }) => {
+  const title = unique("Projeto removido");
+  await signIn(page, "/admin/portfolio");
+  const created = await page.request.post("/admin/portfolio", { multipart: { title, category: "Sites", description: "D", result: "R" }, maxRedirects: 0 });
+  expect(created.status()).toBe(302);
+  await page.goto("/admin/portfolio");
+  const href = (await page.getByRole("link", { name: `Editar ${title}` }).getAttribute("href"))!;
+  await page.goto(href);
+  await formReady(page);
+  await page.locator('input[name="cover_image"]').setInputFiles(PNG);
+  // Someone else deletes the project meanwhile: the save (after the upload went through) is refused.
+  const id = new URLSearchParams(href.split("?")[1]).get("editar")!;
+  expect((await page.request.post("/admin/portfolio", { form: { intent: "delete", id }, maxRedirects: 0 })).status()).toBe(302);
+  await page.getByRole("button", { name: "Atualizar Projeto" }).click();
+  await expect(toast(page, "Erro ao salvar")).toContainText("Projeto não encontrado.");
+  // The form comes back (remounted, with the file sent as its choice): where the upload's toast
+  // used to follow, as if the save had worked.
+  await expect(page.locator('[data-library-choice="cover_image"]')).toBeVisible();
+  await expect(page.locator("[data-toast]")).toHaveText(["Erro ao salvarProjeto não encontrado."]);
+});
