@@ -11,7 +11,10 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/lib/db.server";
 import { backupStatus, runDueBackup } from "~/lib/backup/schedule.server";
 import * as dashboard from "~/routes/admin.dashboard";
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { S3Storage } from "~/lib/storage/s3.server";
 import { expectErrorOutput } from "../helpers/error-trap";
+import { startS3rver } from "../helpers/s3rver";
 
 const dir = mkdtempSync(join(tmpdir(), "backup-schedule-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -94,5 +97,25 @@ describe("the daily backup", () => {
     });
     expect(html).toContain(`Último backup concluído em ${sp.format(ok.finishedAt!)}.`);
     expect(html).not.toContain("falhou");
+  });
+
+  it("puts the backups in an S3 bucket under its prefix and keeps BACKUP_KEEP there", async () => {
+    const s3 = await startS3rver();
+    try {
+      const config = { endpoint: s3.endpoint, region: "us-east-1", accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey };
+      const { client } = new S3Storage(config);
+      await client.send(new CreateBucketCommand({ Bucket: "backups" }));
+      for (const day of [0, 1, 2]) expect(await runDueBackup({ dir: "s3://backups/site", keep: 2, s3: config, now: at(start + day * DAY) })).toBe("ran");
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: "backups" }));
+      expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual(["site/backup-20260602-060000.tar.gz", "site/backup-20260603-060000.tar.gz"]);
+      const last = await db.backupRun.findFirstOrThrow({ orderBy: { id: "desc" } });
+      expect(last).toMatchObject({ status: "ok", location: "s3://backups/site/backup-20260603-060000.tar.gz" });
+      const object = await client.send(new GetObjectCommand({ Bucket: "backups", Key: "site/backup-20260603-060000.tar.gz" }));
+      const bytes = Buffer.from(await object.Body!.transformToByteArray());
+      expect(bytes.length).toBe(last.bytes);
+      expect(bytes.subarray(0, 2).toString("hex")).toBe("1f8b"); // gzip
+    } finally {
+      await s3.stop();
+    }
   });
 });

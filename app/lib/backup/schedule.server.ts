@@ -26,6 +26,8 @@ export interface ScheduleOptions {
   dir?: string;
   keep?: number;
   now?: () => Date;
+  /** The S3 store of an s3:// BACKUP_DIR (default: S3_ENDPOINT and its keys). */
+  s3?: { endpoint: string; region: string; accessKeyId?: string; secretAccessKey?: string };
 }
 
 function stampOf(date: Date): string {
@@ -68,7 +70,7 @@ interface Destination {
   remove(name: string): Promise<void>;
 }
 
-async function s3Destination(url: string): Promise<Destination> {
+async function s3Destination(url: string, config: NonNullable<ScheduleOptions["s3"]>): Promise<Destination> {
   const { S3Storage } = await import("../storage/s3.server.ts");
   const {
     CreateMultipartUploadCommand,
@@ -78,12 +80,7 @@ async function s3Destination(url: string): Promise<Destination> {
     ListObjectsV2Command,
     DeleteObjectCommand,
   } = await import("@aws-sdk/client-s3");
-  const { client } = new S3Storage({
-    endpoint: env.S3_ENDPOINT!,
-    region: env.S3_REGION,
-    accessKeyId: env.S3_ACCESS_KEY_ID,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-  });
+  const { client } = new S3Storage(config);
   const [, bucket, prefixPath = ""] = /^s3:\/\/([^/]+)\/?(.*)$/.exec(url)!;
   const prefix = prefixPath ? `${prefixPath.replace(/\/+$/, "")}/` : "";
   return {
@@ -171,7 +168,7 @@ function runBackupProcess(file: string): Promise<void> {
 }
 
 /** One scheduled backup, now: written, recorded, the oldest beyond `keep` deleted. */
-async function backUp(dir: string, keep: number, now: Date): Promise<void> {
+async function backUp(dir: string, keep: number, now: Date, s3: ScheduleOptions["s3"]): Promise<void> {
   const run = await db.backupRun.create({ data: { status: "running", startedAt: now } });
   const name = `backup-${stampOf(now)}.tar.gz`;
   const toS3 = dir.startsWith("s3://");
@@ -182,7 +179,12 @@ async function backUp(dir: string, keep: number, now: Date): Promise<void> {
     const file = join(folder, name);
     await runBackupProcess(file);
     const bytes = (await stat(file)).size;
-    const destination = toS3 ? await s3Destination(dir) : folderDestination(dir);
+    const destination = toS3
+      ? await s3Destination(
+          dir,
+          s3 ?? { endpoint: env.S3_ENDPOINT!, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
+        )
+      : folderDestination(dir);
     const location = await destination.store(file, name);
     const names = (await destination.list()).sort();
     for (const old of names.slice(0, Math.max(0, names.length - keep))) await destination.remove(old);
@@ -219,7 +221,7 @@ export async function runDueBackup(options: ScheduleOptions = {}): Promise<"off"
   try {
     // Checked again under the lease: another instance may have finished one a moment ago.
     if (!(await isDue(now()))) return "not-due";
-    await backUp(dir, options.keep ?? env.BACKUP_KEEP, now());
+    await backUp(dir, options.keep ?? env.BACKUP_KEEP, now(), options.s3);
     return "ran";
   } finally {
     clearInterval(renew);
