@@ -138,6 +138,18 @@ describe("npm run restore refuses a bad archive before writing anything", () => 
     await expectRefused(listed, /manifest names a path outside the backup's folders: "\.\.\/outside\.png"/);
   });
 
+  it("a database of the other kind than DATABASE_URL names", async () => {
+    // Refused before any connection: nothing listens at this address.
+    const result = await runScript("restore.ts", [good], {
+      NODE_ENV: "test",
+      DATABASE_URL: "postgres://drill@127.0.0.1:9/nada",
+      UPLOADS_DIR: join(dir, "never"),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^restore: refused: the backup holds a SQLite database and DATABASE_URL names PostgreSQL/);
+    expect(existsSync(join(dir, "never"))).toBe(false);
+  });
+
   it("a file the manifest does not list, or a listed one that is missing", async () => {
     const extra = join(dir, "extra.tar.gz");
     await writeEntries(extra, [{ name: "media/blog-media/intrusa.png", body: Buffer.from("x") }, ...goodEntries]);
