@@ -18,7 +18,7 @@ export const repeatedText = z.preprocess((v) => (Array.isArray(v) ? v : typeof v
  * the page has LF: text stored as sent would differ from the same text shown again (the blog's
  * content, a summary), so it is stored in one form, on the way in.
  */
-export const lfLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
+const lfLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** Required text with its Portuguese message (line breaks as LF). */
 export function requiredText(message: string) {
