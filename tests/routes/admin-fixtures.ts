@@ -48,7 +48,7 @@ function numberedPng(): Buffer {
   crc.writeUInt32BE(crc32(chunk));
   return Buffer.concat([PNG_BYTES.subarray(0, end), length, chunk, crc, PNG_BYTES.subarray(end)]);
 }
-export const png = (name = "foto.png") => new File([numberedPng()], name, { type: "image/png" });
+export const png = (name = "foto.png") => new File([new Uint8Array(numberedPng())], name, { type: "image/png" });
 export const mp4 = (name = "video.mp4") => new File([MP4_BYTES, Buffer.from(`arquivo ${++made}`)], name, { type: "video/mp4" });
 /** The same PNG every time: a file sent again. */
 export const samePng = (name = "foto.png") => new File([PNG_BYTES], name, { type: "image/png" });
