@@ -54,8 +54,10 @@ export const logger: Logger = output.logger;
 /**
  * Access lines waiting to be written, a fraction of a second at most: one write for many requests
  * instead of one per request. A page served from the cache costs little more than the write of its
- * bytes, and a write of its own for its log line took about a sixth of the throughput. Written
- * out on exit (process.exit, the crash handler's exit and the end of the event loop alike).
+ * bytes: measured here as CPU time per cached GET /, about 150 µs with the line built by the
+ * logger and written on its own, 105 µs built here and written together, 100 µs with no line at
+ * all. Written out on exit (process.exit, the crash handler's exit and the end of the event loop
+ * alike); a process killed outright loses at most the last 100 ms of access lines.
  */
 const pendingAccess = remember("log-access-lines", () => {
   const state = { lines: "", timer: null as NodeJS.Timeout | null };
