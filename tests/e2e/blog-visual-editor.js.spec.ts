@@ -83,6 +83,18 @@ test("an upload, an image of the library, a link and a video each leave the curs
   await page.keyboard.type("→");
   await expect(textarea(page)).toHaveValue(/^<p>Começo<\/p>\s*<img src="https:\/\/example.com\/meio.jpg" alt="No meio"[^>]*>\s*<p>→ do post\.<\/p>/);
 
+  // With an image selected (clicked), a new one goes after it: the selected one is not replaced.
+  await editor(page).getByRole("img", { name: "No meio" }).click();
+  await expect(editor(page).locator(".ProseMirror-selectednode")).toHaveCount(1);
+  await toolbar(page).getByRole("button", { name: "Imagem", exact: true }).click();
+  await byAddress.getByLabel("Endereço da imagem").fill("https://example.com/depois.jpg");
+  await byAddress.getByLabel("Descrição da imagem").fill("Depois da selecionada");
+  await byAddress.getByRole("button", { name: "Inserir imagem" }).click();
+  await page.keyboard.type("←");
+  await expect(textarea(page)).toHaveValue(
+    /^<p>Começo<\/p>\s*<img src="https:\/\/example.com\/meio.jpg"[^>]*>\s*<img src="https:\/\/example.com\/depois.jpg"[^>]*>\s*<p>←→ do post\.<\/p>/,
+  );
+
   // A link on selected text: the text typed next comes after the link, outside it.
   await editor(page).getByText("Depois da biblioteca.").click();
   await page.keyboard.press("End");
@@ -110,7 +122,7 @@ test("an upload, an image of the library, a link and a video each leave the curs
   await video.getByLabel("Link do vídeo no YouTube ou no Vimeo").press("Enter");
   await page.keyboard.type("Depois do vídeo.");
   await expect(textarea(page)).toHaveValue(/<iframe src="https:\/\/www.youtube-nocookie.com\/embed\/dQw4w9WgXcQ"[^>]*><\/iframe>\s*<p>Depois do vídeo\.<\/p>$/);
-  await expect(editor(page).locator("img")).toHaveCount(3);
+  await expect(editor(page).locator("img")).toHaveCount(4);
 });
 
 test("the unsaved preview shows the cover picked from the media library", async ({ page }) => {

@@ -18,7 +18,7 @@ import { Blockquote } from "@tiptap/extension-blockquote";
 import { ListItem, OrderedList } from "@tiptap/extension-list";
 import Link from "@tiptap/extension-link";
 import { Table, TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
-import { TextSelection } from "@tiptap/pm/state";
+import { NodeSelection, TextSelection } from "@tiptap/pm/state";
 import { fixTables } from "@tiptap/pm/tables";
 import type { DOMOutputSpec } from "@tiptap/pm/model";
 import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type RefObject } from "react";
@@ -507,11 +507,13 @@ function Toolbar({ editor }: { editor: EditorType }) {
    * leaves the cursor after them, never on them: the editor would otherwise select an image it
    * inserted last, and the next key typed would replace it. The cursor goes into the paragraph that
    * follows (the rest of a paragraph the blocks were put in the middle of), or into a new empty
-   * one when none follows.
+   * one when none follows. A selected image or player stays: the blocks go after it (inserting
+   * over a selection replaces it).
    */
-  const insertBlocks = (content: JSONContent[]) =>
-    void chain()
-      .insertContent(content)
+  const insertBlocks = (content: JSONContent[]) => {
+    const { selection } = editor.state;
+    const start = selection instanceof NodeSelection ? chain().insertContentAt(selection.to, content) : chain().insertContent(content);
+    void start
       .command(({ tr }) => {
         const last = tr.steps.length - 1;
         if (last < 0) return false;
@@ -525,6 +527,7 @@ function Toolbar({ editor }: { editor: EditorType }) {
         return true;
       })
       .run();
+  };
 
   /**
    * Puts an image into the text at the cursor. Every way in goes through here: an address typed
