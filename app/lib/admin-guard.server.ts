@@ -7,6 +7,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { addLogFields, errorFields, log } from "./logger.server.ts";
 import { bumpContentVersion } from "./content-version.server";
 import { isDataUrl, pageUrl } from "./data-url";
+import { keepPostedForm, takeDraft, type RestoredDraft } from "./form-drafts.server";
 import { requireAdmin, type SessionUser } from "./session.server";
 
 const adminUserContext = createContext<SessionUser | null>(null);
@@ -58,11 +59,31 @@ async function refreshPages() {
 
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }) => {
   const page = pageRequest(request);
-  const user = await requireAdmin(page);
+  let user: SessionUser;
+  try {
+    user = await requireAdmin(page);
+  } catch (thrown) {
+    throw await keepingTheForm(request, thrown);
+  }
   context.set(adminUserContext, user);
   // A failure logged later in this request names the admin route and who was using it.
   addLogFields({ route: new URL(page.url).pathname, userId: user.id });
 };
+
+/**
+ * A save that finds the session ended (signed out in another tab, idle too long) keeps what was
+ * posted for the sign-in the guard sends it to (app/lib/form-drafts.server.ts): the redirect to
+ * the sign-in carries the cookie that names it. Anything else the guard threw goes on as it is.
+ */
+async function keepingTheForm(request: Request, thrown: unknown): Promise<unknown> {
+  if (request.method !== "POST" || !(thrown instanceof Response)) return thrown;
+  const location = thrown.headers.get("Location");
+  const back = location?.startsWith("/admin/login?") ? new URLSearchParams(location.slice(location.indexOf("?"))).get("redirectTo") : null;
+  if (!back) return thrown;
+  const cookie = await keepPostedForm(request, back);
+  if (cookie) thrown.headers.append("Set-Cookie", cookie);
+  return thrown;
+}
 
 /**
  * The request as the page it is for. Middleware sees a data request's own URL
@@ -80,4 +101,14 @@ export function adminUser(context: Readonly<RouterContextProvider>): SessionUser
   const user = context.get(adminUserContext);
   if (!user) throw new Error("adminUser: this route is not under the admin layout's guard");
   return user;
+}
+
+/**
+ * The form draft this browser kept for the admin page `request` is for (see keepingTheForm), handed
+ * back once: the page's form shows it after the sign-in.
+ */
+export async function restoredDraftFor(request: Request, userId: string): Promise<RestoredDraft | null> {
+  if (!request.headers.get("Cookie")?.includes("__admin_draft=")) return null;
+  const url = pageUrl(new URL(request.url));
+  return takeDraft(request, userId, `${url.pathname}${url.search}`);
 }

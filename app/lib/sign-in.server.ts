@@ -4,6 +4,7 @@
 import { redirect } from "react-router";
 import { db } from "./db.server";
 import { recordActivity } from "./activity.server";
+import { claimDraft } from "./form-drafts.server";
 import { createUserSession } from "./session.server";
 import { clearSecondStep, startSecondStep } from "./two-factor.server";
 import { redirectWithToast } from "./toast.server";
@@ -54,6 +55,8 @@ export async function openSession(
 ): Promise<Response> {
   headers.append("Set-Cookie", await createUserSession(account.id, request, ip));
   headers.append("Set-Cookie", await clearSecondStep());
+  // A form this browser posted after its session had ended is now this account's to get back.
+  await claimDraft(request, account.id);
   await db.user.update({ where: { id: account.id }, data: { lastSignInAt: new Date() } });
   await recordActivity({ actor: account.email, section: "login" }, { action: "sign_in" });
   return redirectWithToast(redirectTo, toast, { headers });

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { ErrorScreen } from "~/components/ui/error-screen";
-import { adminGuard, adminNoStore, adminUser, adminWritesRefreshPages } from "~/lib/admin-guard.server";
+import { adminGuard, adminNoStore, adminUser, adminWritesRefreshPages, restoredDraftFor } from "~/lib/admin-guard.server";
 
 // The guarded admin layout. Its middleware demands an admin session on the server before any
 // loader or action of any admin route runs (so there is no client-side "checking" state: the page
@@ -10,8 +10,10 @@ import { adminGuard, adminNoStore, adminUser, adminWritesRefreshPages } from "~/
 // every write it lets through refreshes the public pages.
 export const middleware: Route.MiddlewareFunction[] = [adminNoStore, adminGuard, adminWritesRefreshPages];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { email: adminUser(context).email };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = adminUser(context);
+  // What this page's form posted when the session had ended, back once after the sign-in (app/lib/form-drafts.server.ts).
+  return { email: user.email, restoredDraft: await restoredDraftFor(request, user.id) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Painel administrativo | Wind Digital" }, { name: "robots", content: "noindex" }];

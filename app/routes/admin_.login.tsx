@@ -10,6 +10,8 @@ import { getSessionUser } from "~/lib/session.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { finishSignIn, throttledToast } from "~/lib/sign-in.server";
+import { waitingDraft } from "~/lib/form-drafts.server";
+import { SessionEndedNote } from "~/components/account/session-draft";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import type { Toast } from "~/lib/toast";
@@ -38,7 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (user?.isAdmin) throw redirect(targetFrom(redirectTo));
-  return { redirectTo: redirectTo ? targetFrom(redirectTo) : "" };
+  // A save that found the session ended led here with what it posted kept: the page says so.
+  return { redirectTo: redirectTo ? targetFrom(redirectTo) : "", keptDraft: await waitingDraft(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -96,6 +99,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <h1 className="text-2xl font-bold text-slate-900">Painel administrativo</h1>
         <p className="mt-1 text-sm text-slate-600">Entre com seu e-mail e senha.</p>
         <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-4">
+          {loaderData.keptDraft ? <SessionEndedNote files={loaderData.keptDraft.files} /> : null}
           {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <TextField field={fields.email} label="E-mail" type="email" autoComplete="username" />

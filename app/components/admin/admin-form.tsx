@@ -16,6 +16,7 @@ import { uploadFailure } from "~/lib/upload-failures";
 import { announceLibraryPick } from "./media-picker";
 import { uploadFile } from "./media-upload";
 import { useUnsavedChanges } from "./unsaved-changes";
+import { RestoredDraftNote, useRestoredDraft } from "~/components/account/session-draft";
 
 export interface AdminActionData {
   lastResult: SubmissionResult<string[]> | null;
@@ -49,12 +50,15 @@ export function useAdminForm<Schema extends z.ZodType>(
 ) {
   const [xhrResult, setXhrResult] = useState<SubmissionResult<string[]> | null>(null);
   const lastResult = xhrResult ?? actionData?.lastResult ?? undefined;
+  // After a save that found the session ended and the sign-in that followed, the form opens with
+  // what was posted then (the whole form, as a refused save comes back), not the stored row.
+  const restored = useRestoredDraftOnce();
   const constraint = useMemo(() => formConstraint(schema), [schema]);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one hook for every section's schema; each field component reads its own value type
   const [form, fields] = useForm<Record<string, any>, Record<string, any>, string[]>({
     id: formKey,
     lastResult,
-    defaultValue: defaultValue as Record<string, string>,
+    defaultValue: (restored?.values ?? defaultValue) as Record<string, string>,
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -62,6 +66,12 @@ export function useAdminForm<Schema extends z.ZodType>(
   });
   useToastFrom(actionData);
   return { form, fields, setXhrResult };
+}
+
+/** The restored draft as the form opened with it (later loads of the layout's data do not change a form already open). */
+function useRestoredDraftOnce() {
+  const draft = useRestoredDraft();
+  return useState(() => draft)[0];
 }
 
 /** Shows the action's toast as a client toast once it arrives (the page also renders it inline). */
@@ -105,6 +115,7 @@ export function AdminForm({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef);
+  const restored = useRestoredDraftOnce();
   // A refused save comes back as the action's data: the form stays, with its changes unsaved.
   useEffect(() => unsaved.notSaved(), [actionData, unsaved]);
   // The form goes away while its save is under way when the save's answer moves the page on
@@ -124,11 +135,20 @@ export function AdminForm({
   // worked, never a refused one (its form comes back, remounted, at the same address). It names
   // the files the library already had (`same`: no copy was made of them).
   const uploaded = useRef<{ same: string[] } | null>(null);
+  // A file refused in a section whose save goes on without it (an optional photo): its toast
+  // follows the save's outcome, saved without the file, or (a refused save) with the reason only.
+  const skipped = useRef<{ toast: Toast; reason: string } | null>(null);
   useEffect(
     () => () => {
       const from = savingFrom.current;
       const { pathname, search } = window.location;
-      if (!(unsaved.wasSaving() && from && pathname === from.pathname && pathname + search !== from.address)) return;
+      const refused = skipped.current;
+      if (!(unsaved.wasSaving() && from && pathname === from.pathname)) return;
+      if (pathname + search === from.address) {
+        if (refused) showToast({ ...refused.toast, description: refused.reason });
+        return;
+      }
+      if (refused) showToast(refused.toast);
       saved.current?.();
       const sent = uploaded.current;
       if (sent) showToast(sent.same.length > 0 ? { ...uploadDone.current, description: sameFileMessage(sent.same) } : uploadDone.current);
@@ -157,6 +177,7 @@ export function AdminForm({
     const picks: Record<string, string> = {};
     const same: string[] = [];
     uploaded.current = null;
+    skipped.current = null;
     setProgress(0);
     for (const [index, input] of inputs.entries()) {
       // The image's alt text and caption go with it (upload-description.tsx), and not with the save.
@@ -175,12 +196,15 @@ export function AdminForm({
       });
       if ("error" in outcome) {
         // The section's own upload toast, as its action gives it without JavaScript.
-        showToast(failure.toast({ reason: outcome.error, status: outcome.status, editing: Boolean(recordId) }));
-        // A section whose save goes on without the file (an optional photo) saves without it.
+        const toast = failure.toast({ reason: outcome.error, status: outcome.status, editing: Boolean(recordId) });
+        // A section whose save goes on without the file (an optional photo) saves without it, and
+        // says so once the save is done.
         if (failure.saveGoesOn) {
           body.delete(input.name);
+          skipped.current = { toast, reason: outcome.error };
           continue;
         }
+        showToast(toast);
         setProgress(null);
         unsaved.notSaved();
         onXhrResult({ status: "error", error: { [input.name]: [outcome.error] }, state: { validated: { [input.name]: true } } });
@@ -218,6 +242,13 @@ export function AdminForm({
           pickers below are submit buttons too. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
       {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
+      {restored && !actionData ? (
+        <>
+          <RestoredDraftNote draft={restored} />
+          {/* Not saved yet: leaving asks first (unsaved-changes.tsx counts this mark as a change). */}
+          <input type="hidden" data-unsaved="" />
+        </>
+      ) : null}
       <fieldset disabled={busy} className="space-y-5 disabled:opacity-80">
         {recordId ? <input type="hidden" name="id" value={recordId} /> : null}
         {children}
