@@ -74,6 +74,12 @@ function stable(html: string, baseUrl: string): string {
   return html.replace(/nonce="[^"]*"/g, 'nonce=""').replaceAll(baseUrl, "http://site.test");
 }
 
+/**
+ * A bound for each test, not an expectation: each starts a production server, which took over
+ * 30 s on a loaded two-core machine (tests/helpers/platform-server.ts waits up to two minutes).
+ */
+const TEST_TIMEOUT_MS = 180_000;
+
 export function backupDrill(name: string, setup: () => Promise<DrillSetup>) {
   describe(`the restore drill on ${name}`, () => {
     let drill: DrillSetup;
@@ -169,65 +175,73 @@ export function backupDrill(name: string, setup: () => Promise<DrillSetup>) {
       rmSync(work, { recursive: true, force: true });
     });
 
-    it("restores every row, every file and the same public pages after the database and the storage are lost", async () => {
-      const before = await pages();
-      await stop(); // a quiet moment: sign-ins and page views write nothing more
-      const archive = `${work}/quiet.tar.gz`;
-      const made = await runScript("backup.ts", ["--out", archive], env);
-      expect(made.code, made.stderr).toBe(0);
-      const rows = await drill.tables();
-      const files = await fileHashes(drill.storage);
-      expect(Object.keys(files).length).toBeGreaterThanOrEqual(5);
-      expect(Object.values(files)).toContain(createHash("sha256").update(MP4).digest("hex"));
+    it(
+      "restores every row, every file and the same public pages after the database and the storage are lost",
+      async () => {
+        const before = await pages();
+        await stop(); // a quiet moment: sign-ins and page views write nothing more
+        const archive = `${work}/quiet.tar.gz`;
+        const made = await runScript("backup.ts", ["--out", archive], env);
+        expect(made.code, made.stderr).toBe(0);
+        const rows = await drill.tables();
+        const files = await fileHashes(drill.storage);
+        expect(Object.keys(files).length).toBeGreaterThanOrEqual(5);
+        expect(Object.values(files)).toContain(createHash("sha256").update(MP4).digest("hex"));
 
-      await drill.wipe();
-      expect(await fileHashes(drill.storage)).toEqual({});
-      const restored = await runScript("restore.ts", [archive], env);
-      expect(restored.code, restored.stderr).toBe(0);
-      expect(restored.stdout).toMatch(/checked \d+ tables, \d+ rows: every row count matches the manifest/);
-      expect(restored.stdout).toContain(`checked ${Object.keys(files).length} files`);
+        await drill.wipe();
+        expect(await fileHashes(drill.storage)).toEqual({});
+        const restored = await runScript("restore.ts", [archive], env);
+        expect(restored.code, restored.stderr).toBe(0);
+        expect(restored.stdout).toMatch(/checked \d+ tables, \d+ rows: every row count matches the manifest/);
+        expect(restored.stdout).toContain(`checked ${Object.keys(files).length} files`);
 
-      expect(await drill.tables()).toEqual(rows);
-      expect(await fileHashes(drill.storage)).toEqual(files);
-      await start();
-      expect(await pages()).toEqual(before);
-    });
+        expect(await drill.tables()).toEqual(rows);
+        expect(await fileHashes(drill.storage)).toEqual(files);
+        await start();
+        expect(await pages()).toEqual(before);
+      },
+      TEST_TIMEOUT_MS,
+    );
 
-    it("a backup taken while a post is saved every 100 ms restores to a state where every file a row names exists", async () => {
-      if (!server) await start();
-      let writing = true;
-      let written = 0;
-      const writer = (async () => {
-        while (writing) {
-          const started = Date.now();
-          await saveBlogPost(`Post durante o backup ${written}`, `durante-o-backup-${written}`);
-          written++;
-          await new Promise((r) => setTimeout(r, Math.max(0, 100 - (Date.now() - started))));
-        }
-      })();
-      await new Promise((r) => setTimeout(r, 300));
-      const archive = `${work}/busy.tar.gz`;
-      const made = await runScript("backup.ts", ["--out", archive], env);
-      writing = false;
-      await writer;
-      expect(made.code, made.stderr).toBe(0);
-      expect(written).toBeGreaterThan(2);
-      await stop();
+    it(
+      "a backup taken while a post is saved every 100 ms restores to a state where every file a row names exists",
+      async () => {
+        if (!server) await start();
+        let writing = true;
+        let written = 0;
+        const writer = (async () => {
+          while (writing) {
+            const started = Date.now();
+            await saveBlogPost(`Post durante o backup ${written}`, `durante-o-backup-${written}`);
+            written++;
+            await new Promise((r) => setTimeout(r, Math.max(0, 100 - (Date.now() - started))));
+          }
+        })();
+        await new Promise((r) => setTimeout(r, 300));
+        const archive = `${work}/busy.tar.gz`;
+        const made = await runScript("backup.ts", ["--out", archive], env);
+        writing = false;
+        await writer;
+        expect(made.code, made.stderr).toBe(0);
+        expect(written).toBeGreaterThan(2);
+        await stop();
 
-      await drill.wipe();
-      const restored = await runScript("restore.ts", [archive], env);
-      expect(restored.code, restored.stderr).toBe(0);
-      const rows = await drill.tables();
-      const stored = new Set(Object.keys(await fileHashes(drill.storage)));
-      const bases = ["/media", ...drill.urlBases].map((b) => b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-      const reference = new RegExp(`(?:${bases.join("|")})/(${BUCKETS.join("|")})/([A-Za-z0-9._/-]+)`, "g");
-      const named = new Set<string>();
-      for (const table of Object.values(rows))
-        for (const row of table) for (const m of row.matchAll(reference)) named.add(`${m[1]}/${m[2]!.replace(/\\+$/, "")}`);
-      expect(named.size).toBeGreaterThan(3);
-      for (const file of named) expect(stored.has(file), `${file} is named by a row and must be in the storage`).toBe(true);
-      // The posts saved before the backup began are in it.
-      expect(rows.blog_posts!.filter((r) => r.includes("durante-o-backup-")).length).toBeGreaterThanOrEqual(2);
-    });
+        await drill.wipe();
+        const restored = await runScript("restore.ts", [archive], env);
+        expect(restored.code, restored.stderr).toBe(0);
+        const rows = await drill.tables();
+        const stored = new Set(Object.keys(await fileHashes(drill.storage)));
+        const bases = ["/media", ...drill.urlBases].map((b) => b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+        const reference = new RegExp(`(?:${bases.join("|")})/(${BUCKETS.join("|")})/([A-Za-z0-9._/-]+)`, "g");
+        const named = new Set<string>();
+        for (const table of Object.values(rows))
+          for (const row of table) for (const m of row.matchAll(reference)) named.add(`${m[1]}/${m[2]!.replace(/\\+$/, "")}`);
+        expect(named.size).toBeGreaterThan(3);
+        for (const file of named) expect(stored.has(file), `${file} is named by a row and must be in the storage`).toBe(true);
+        // The posts saved before the backup began are in it.
+        expect(rows.blog_posts!.filter((r) => r.includes("durante-o-backup-")).length).toBeGreaterThanOrEqual(2);
+      },
+      TEST_TIMEOUT_MS,
+    );
   });
 }

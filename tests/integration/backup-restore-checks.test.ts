@@ -74,6 +74,9 @@ beforeAll(async () => {
   goodEntries = await readEntries(good);
 }, 120_000);
 
+// Each test runs the scripts as processes (a few seconds each, many more on a loaded machine):
+// the describes' timeouts are bounds, not expectations.
+
 /** Refused with one line, exit 1, and nothing written to the installation. */
 async function expectRefused(archive: string, reason: RegExp) {
   const site = installation();
@@ -87,7 +90,7 @@ async function expectRefused(archive: string, reason: RegExp) {
   expect(existsSync(site.uploads) ? readdirSync(site.uploads, { recursive: true }) : []).toEqual([]);
 }
 
-describe("npm run restore refuses a bad archive before writing anything", () => {
+describe("npm run restore refuses a bad archive before writing anything", { timeout: 120_000 }, () => {
   it("a truncated archive", async () => {
     const bytes = readFileSync(good);
     const cut = join(dir, "truncated.tar.gz");
@@ -163,7 +166,7 @@ describe("npm run restore refuses a bad archive before writing anything", () => 
   });
 });
 
-describe("npm run restore into an installation", () => {
+describe("npm run restore into an installation", { timeout: 120_000 }, () => {
   it("refuses a non-empty one and says why, and replaces it with --force", async () => {
     const site = installation();
     expect((await runScript("migrate.ts", [], site.env)).code).toBe(0);

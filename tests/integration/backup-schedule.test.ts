@@ -36,7 +36,7 @@ async function dashboardHtml(): Promise<string> {
   return renderToStaticMarkup(createElement(dashboard.BackupLine, { backup: data.backup }));
 }
 
-describe("the daily backup", () => {
+describe("the daily backup", { timeout: 120_000 }, () => {
   it("runs when due, not again the same day, and keeps the newest BACKUP_KEEP", async () => {
     const folder = join(dir, "keep");
     expect(await runDueBackup({ dir: folder, keep: 2, now: at(start) })).toBe("ran");
