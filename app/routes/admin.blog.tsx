@@ -20,6 +20,7 @@ import {
   startSave,
   uploadFailureOf,
   uploadRefusal,
+  withSameFileNote,
   writeRow,
   libraryStep,
 } from "~/lib/admin-section.server";
@@ -166,11 +167,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       await keepSavedPostRevision(context, draft.existing, slugOf(v));
       const id = draft.existing?.id ?? (await model.findUnique({ where: { slug: slugOf(v) }, select: { id: true } }))?.id;
-      return saved(savedLocation(id, content!.changes), {
-        type: "success",
-        title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!",
-        description: savedDescription(choice, publication.publishedAt),
-      });
+      return saved(
+        savedLocation(id, content!.changes),
+        withSameFileNote(draft, {
+          type: "success",
+          title: draft.existing ? "Post atualizado com sucesso!" : "Post criado com sucesso!",
+          description: savedDescription(choice, publication.publishedAt),
+        }),
+      );
     },
   );
 }

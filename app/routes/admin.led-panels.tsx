@@ -64,7 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A failed photo upload keeps the previous photo and the save goes on.
     keepPreviousFile(draft, "photo");
     const v = validValue(draft);
-    if (!v) return refuse(draft);
+    if (!v) {
+      // Not saved after all: the refused photo says why next to its field (it is not silently gone).
+      if (draft.refused.photo) draft.fieldErrors.photo = [draft.refused.photo.message];
+      return refuse(draft);
+    }
     if (draft.stale) return refuse(draft, { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." }, 404);
     const { title, primary_flow, reach, flow, description } = v;
     await writeRow(draft, model, { title, primaryFlow: primary_flow, reach, flow, description, photo: draft.fileUrl.photo }, log);

@@ -78,6 +78,14 @@ describe("upload refusal texts, per section", () => {
       description: "Painel criado com sucesso! Por favor, selecione uma imagem. O painel foi salvo sem foto.",
     });
     expect(await db.ledPanel.findFirstOrThrow({ where: { title: "Painel sem foto" } })).toMatchObject({ photo: null });
+
+    // A panel refused for its own fields says why its photo was not kept, next to the photo.
+    const refused = await dataOf(
+      ledAction,
+      await bufferedFormRequest("/admin/led-panels", { title: "", primary_flow: "1", reach: "2", flow: "3", description: "D", photo: fakePng() }, { cookie }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.lastResult!.error!.photo).toEqual(["Por favor, selecione uma imagem."]);
   });
 
   it("a course video's refusal speaks of a video, with the form and through the upload route", async () => {
