@@ -16,6 +16,7 @@ import { uploadFailure } from "~/lib/upload-failures";
 import { announceLibraryPick } from "./media-picker";
 import { uploadFile } from "./media-upload";
 import { useUnsavedChanges } from "./unsaved-changes";
+import { RestoredDraftNote, useRestoredDraft } from "~/components/account/session-draft";
 
 export interface AdminActionData {
   lastResult: SubmissionResult<string[]> | null;
@@ -49,12 +50,15 @@ export function useAdminForm<Schema extends z.ZodType>(
 ) {
   const [xhrResult, setXhrResult] = useState<SubmissionResult<string[]> | null>(null);
   const lastResult = xhrResult ?? actionData?.lastResult ?? undefined;
+  // After a save that found the session ended and the sign-in that followed, the form opens with
+  // what was posted then (the whole form, as a refused save comes back), not the stored row.
+  const restored = useRestoredDraftOnce();
   const constraint = useMemo(() => formConstraint(schema), [schema]);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one hook for every section's schema; each field component reads its own value type
   const [form, fields] = useForm<Record<string, any>, Record<string, any>, string[]>({
     id: formKey,
     lastResult,
-    defaultValue: defaultValue as Record<string, string>,
+    defaultValue: (restored?.values ?? defaultValue) as Record<string, string>,
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -62,6 +66,12 @@ export function useAdminForm<Schema extends z.ZodType>(
   });
   useToastFrom(actionData);
   return { form, fields, setXhrResult };
+}
+
+/** The restored draft as the form opened with it (later loads of the layout's data do not change a form already open). */
+function useRestoredDraftOnce() {
+  const draft = useRestoredDraft();
+  return useState(() => draft)[0];
 }
 
 /** Shows the action's toast as a client toast once it arrives (the page also renders it inline). */
@@ -105,6 +115,7 @@ export function AdminForm({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef);
+  const restored = useRestoredDraftOnce();
   // A refused save comes back as the action's data: the form stays, with its changes unsaved.
   useEffect(() => unsaved.notSaved(), [actionData, unsaved]);
   // The form goes away while its save is under way when the save's answer moves the page on
@@ -231,6 +242,13 @@ export function AdminForm({
           pickers below are submit buttons too. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
       {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
+      {restored && !actionData ? (
+        <>
+          <RestoredDraftNote draft={restored} />
+          {/* Not saved yet: leaving asks first (unsaved-changes.tsx counts this mark as a change). */}
+          <input type="hidden" data-unsaved="" />
+        </>
+      ) : null}
       <fieldset disabled={busy} className="space-y-5 disabled:opacity-80">
         {recordId ? <input type="hidden" name="id" value={recordId} /> : null}
         {children}
