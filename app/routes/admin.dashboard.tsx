@@ -8,6 +8,7 @@ import { withLinks } from "~/lib/activity.server";
 import { CONTENT_SECTIONS, DASHBOARD_CARDS, type SectionModel } from "~/lib/admin/sections";
 import { backupStatus } from "~/lib/backup/schedule.server";
 import { formatDateTime } from "~/lib/dates";
+import { countNewLeads } from "~/lib/leads/inbox.server";
 
 const RECENT_ACTIVITY = 8;
 
@@ -27,7 +28,7 @@ async function countOf(label: string, count: () => Promise<number>): Promise<num
 }
 
 export async function loader(_: Route.LoaderArgs) {
-  const [counts, activity, backup] = await Promise.all([
+  const [counts, activity, backup, newLeads] = await Promise.all([
     Promise.all(
       CONTENT_SECTIONS.map(async (section) => [section.model, await countOf(section.key, () => (db[section.model] as unknown as Counter).count())] as const),
     ),
@@ -48,8 +49,9 @@ export async function loader(_: Route.LoaderArgs) {
         logFailure("dashboard: backup status could not be read", error, "load");
         return null;
       }),
+    countOf("contatos", countNewLeads),
   ]);
-  return { counts: Object.fromEntries(counts) as Record<SectionModel, number | null>, activity, backup };
+  return { counts: Object.fromEntries(counts) as Record<SectionModel, number | null>, activity, backup, newLeads };
 }
 
 export const COUNT_FAILED = "Não foi possível carregar";
@@ -82,6 +84,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {section.counts && loaderData.counts[section.counts] === null ? (
                 <p role="alert" className="mt-4 text-sm font-medium text-red-700">
                   {COUNT_FAILED}
+                </p>
+              ) : section.key === "contatos" ? (
+                // The leads card counts the new ones (status Novo): what is waiting for an answer.
+                <p className="mt-4 text-sm font-medium text-brand-600">
+                  {loaderData.newLeads === null ? COUNT_FAILED : `${loaderData.newLeads} ${loaderData.newLeads === 1 ? "novo" : "novos"}`}
                 </p>
               ) : section.counts ? (
                 <p className="mt-4 text-sm font-medium text-brand-600">

@@ -47,6 +47,7 @@ const NOT_FILES: Record<string, string> = {
   "siteSettings.linkedinUrl": "a social network profile link",
   "siteSettings.tiktokUrl": "a social network profile link",
   "siteSettings.youtubeUrl": "a social network profile link",
+  "leadMessage.content": "a chat line's text, shown as text in the admin (never markup, never a stored file)",
 };
 
 describe("the registry of admin sections", () => {

@@ -178,6 +178,7 @@ const STATISTICS = page({
   inActivityLog: false,
 });
 const OTHER_PAGES = [
+  page({ key: "contatos", title: "Contatos", description: "Formulários, diagnósticos e conversas do chat", onDashboard: true, inActivityLog: true }),
   page({ key: "midia", title: "Biblioteca de mídia", description: "Imagens e vídeos enviados", onDashboard: true, inActivityLog: true }),
   page({ key: "configuracoes", title: "Configurações", description: "Telefones, e-mail, endereço e redes sociais", onDashboard: true, inActivityLog: true }),
   page({ key: "atividade", title: "Atividade", description: "Quem mudou o quê, e quando", onDashboard: true, inActivityLog: false }),

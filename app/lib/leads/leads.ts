@@ -28,3 +28,8 @@ export const LEAD_LIMITS = {
   search: 100,
   searchText: 6000,
 } as const;
+
+/** The inbox's period filter: the last N days. */
+export const PERIODS = { "7": "Últimos 7 dias", "30": "Últimos 30 dias", "90": "Últimos 90 dias" } as const;
+/** The owner filter's value for leads nobody owns yet. */
+export const NO_OWNER = "ninguem";
