@@ -4,7 +4,7 @@
 // after the tab is closed without saving, and not once its changes were discarded on purpose. An
 // untouched post never counts as changed, whatever line breaks it was stored with.
 import { expect, test, type Page } from "@playwright/test";
-import { e2eDb, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
+import { ADMIN, e2eDb, formReady, PNG, signIn, toast, unique } from "./admin-helpers";
 
 const UNSAVED = "Há alterações não salvas neste formulário. Sair e descartar as alterações?";
 
@@ -255,4 +255,69 @@ test("'Cancelar' that discards a post's changes discards the copy kept in the br
   await expect(page.locator('[name="title"]')).toHaveValue(title);
   expect(await page.evaluate((title) => Object.values(localStorage).some((value) => value.includes(title)), title)).toBe(true);
   await page.evaluate(() => localStorage.clear());
+});
+
+test("a save after the session ended: the sign-in page says why, and that the browser kept a copy; signing in brings the form back with what was typed", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, "/admin/blog");
+  const href = (await page
+    .getByRole("link", { name: /^Editar / })
+    .first()
+    .getAttribute("href"))!;
+  await page.goto(href);
+  await formReady(page);
+  const title = unique("Título salvo depois de entrar de novo");
+  await page.locator('[name="title"]').fill(title);
+  await expect.poll(() => page.evaluate((title) => Object.values(localStorage).some((value) => value.includes(title)), title)).toBe(true);
+  const other = await context.newPage();
+  await other.goto("/admin/dashboard");
+  await other.getByRole("button", { name: "Sair", exact: true }).click();
+  await expect(other).toHaveURL("/");
+  await other.close();
+
+  await page.getByRole("button", { name: "Atualizar Post" }).click();
+  await expect(page).toHaveURL(`/admin/login?redirectTo=${encodeURIComponent(href.split("#")[0]!)}`);
+  const note = page.locator("[data-session-ended]");
+  await expect(note).toContainText("Sua sessão terminou. Entre de novo para salvar o que você escreveu.");
+  await expect(note).toContainText("Este navegador também guardou uma cópia.");
+  await formReady(page);
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(href.split("#")[0]!);
+  await formReady(page);
+  await expect(page.locator("[data-restored-draft]")).toContainText("Ainda não foi salvo");
+  await expect(page.locator('[name="title"]')).toHaveValue(title);
+  // Not saved by itself, and leaving asks first.
+  const message = await confirmAfter(page, () => page.locator('a[href="/admin/dashboard"]').first().click(), false);
+  expect(message).toBe(UNSAVED);
+  await page.evaluate(() => localStorage.clear());
+});
+
+test("a section form's save after the session ended comes back after the sign-in (no copy in the browser: the sign-in page does not claim one)", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, "/admin/configuracoes");
+  await formReady(page);
+  const saved = await page.locator('[name="email"]').inputValue();
+  await page.locator('[name="email"]').fill("novo-contato@winddigital.com.br");
+  await context.clearCookies(); // the session ends while the form is open
+  await page.getByRole("button", { name: "Salvar Configurações" }).click();
+  await expect(page).toHaveURL(`/admin/login?redirectTo=${encodeURIComponent("/admin/configuracoes")}`);
+  const note = page.locator("[data-session-ended]");
+  await expect(note).toContainText("Sua sessão terminou. Entre de novo para salvar o que você escreveu.");
+  await formReady(page);
+  await expect(note).not.toContainText("Este navegador também guardou uma cópia.");
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL("/admin/configuracoes");
+  await expect(page.locator('[name="email"]')).toHaveValue("novo-contato@winddigital.com.br");
+  // Leaving it unsaved asks first; told to go, the form is the stored row again (shown once).
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.locator('[name="email"]')).toHaveValue(saved);
 });
