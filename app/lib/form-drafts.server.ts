@@ -174,3 +174,9 @@ function parseList(json: string): string[] {
   const parsed: unknown = JSON.parse(json);
   return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
 }
+
+/** Housekeeping: drafts past their hour (never restored) go; returns how many. */
+export async function sweepExpiredDrafts(now = new Date()): Promise<number> {
+  const { count } = await db.formDraft.deleteMany({ where: { expiresAt: { lt: now } } });
+  return count;
+}

@@ -18,6 +18,7 @@ import { db } from "./db.server";
 import { sweepExpired as sweepRateLimits } from "./rate-limit.server";
 import { sweepExpiredSessions } from "./session.server";
 import { resealTotpSecrets } from "./two-factor.server";
+import { sweepExpiredDrafts } from "./form-drafts.server";
 import { errorFields, log } from "./logger.server.ts";
 import { startBackupSchedule } from "./backup/schedule.server.ts";
 
@@ -67,6 +68,8 @@ export function startHousekeeping(intervalMs = HOUSEKEEPING_INTERVAL_MS): { stop
       sweepExpiredRows()
         // Two-factor keys not yet encrypted with the first SESSION_SECRET (see two-factor.server.ts).
         .then(() => resealTotpSecrets())
+        // Forms kept after a session ended, past their hour (see form-drafts.server.ts).
+        .then(() => sweepExpiredDrafts())
         .catch(logFailure)
         .finally(() => schedule(intervalMs));
     }, delay);
