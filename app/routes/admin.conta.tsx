@@ -323,9 +323,9 @@ function TwoFactor({ loaderData, actionData }: { loaderData: LoaderData; actionD
           <p className="mt-1 text-sm text-amber-900">
             Guarde-os em lugar seguro agora: eles não serão mostrados de novo. Cada um serve uma única vez para entrar se você perder o celular.
           </p>
-          <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Códigos de recuperação" data-recovery-codes>
+          <ul className="mt-3 grid grid-cols-1 gap-2 font-mono text-sm sm:grid-cols-2" aria-label="Códigos de recuperação" data-recovery-codes>
             {codes.map((code) => (
-              <li key={code} className="rounded bg-white px-2 py-1 text-slate-900">
+              <li key={code} className="rounded bg-white px-2 py-1 whitespace-nowrap text-slate-900">
                 {code}
               </li>
             ))}
