@@ -3,7 +3,7 @@ import type { Route } from "./+types/_site.blog.$slug";
 import { Icon } from "~/components/site/icon";
 import { BlogArticle } from "~/components/site/blog-article";
 import { env } from "~/lib/env.server";
-import { MOVED_MAX_AGE, movedPostPath } from "~/lib/blog/slug-redirects.server";
+import { MOVED_CACHE_CONTROL, movedPostPath } from "~/lib/blog/slug-redirects.server";
 import { getPublishedPost } from "~/lib/public-content.server";
 import { libraryAltTexts } from "~/lib/media-library.server";
 import { blogHtmlForPage, blogImageSources } from "~/lib/sanitize.server";
@@ -19,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // browser alone keeps for an hour (a shared cache would outlive a rename back).
     const moved = await movedPostPath(params.slug);
     if (moved) {
-      throw redirect(`${moved}${new URL(request.url).search}`, { status: 301, headers: { "Cache-Control": `private, max-age=${MOVED_MAX_AGE}` } });
+      throw redirect(`${moved}${new URL(request.url).search}`, { status: 301, headers: { "Cache-Control": MOVED_CACHE_CONTROL } });
     }
     return data({ siteUrl: env.SITE_URL, post: null }, { status: 404 });
   }

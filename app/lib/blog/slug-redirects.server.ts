@@ -2,15 +2,15 @@
 // old address is remembered and /blog/<old-slug> answers with a permanent redirect to wherever the
 // post is now. Each old address names the post, not the slug that replaced it, so a chain of
 // renames (a → b → c) leads from /blog/a straight to /blog/c in one hop, and a slug that returns to
-// an earlier value simply stops being an old address. Browsers keep a redirect for an hour
-// (MOVED_MAX_AGE): one kept for good would send a returning visitor from /blog/a to /blog/b after
-// the post went back to a. And going back (a → b → a) leaves no address behind at b: the
-// browsers sent from a to b in that last hour would be sent back to a, and round again, in a
-// loop. A post that takes a slug, new or
-// the same one again, always wins over an old address: saving it removes that address, and the
-// public page looks for a post first. Deleting a post deletes its old addresses (the database
-// cascades). The redirect is never kept by the page cache (it keeps only 200 pages), and every
-// admin write expires the cached pages, so the old slug's page stops being served at once.
+// an earlier value simply stops being an old address (a → b → a: /blog/a is the post again, and
+// /blog/b, linked while the post was there, leads back to it). Browsers must not keep the
+// redirect (MOVED_CACHE_CONTROL): one kept from /blog/a to /blog/b, after the post went back to a,
+// would send a returning visitor round between the two for as long as it was kept; asked every
+// time, the server always knows where the post is. A post that takes a slug, new or the same one
+// again, always wins over an old address: saving it removes that address, and the public page
+// looks for a post first. Deleting a post deletes its old addresses (the database cascades). The
+// redirect is never kept by the page cache (it keeps only 200 pages), and every admin write
+// expires the cached pages, so the old slug's page stops being served at once.
 import type { PrismaClient } from "../../generated/prisma-sqlite/client.ts";
 import { publicPostWhere } from "../blog-schedule.server";
 import { db } from "../db.server";
@@ -36,15 +36,8 @@ function hasBeenPublic(post: Pick<PostAddress, "isPublished" | "publishedAt">, n
  * of the post when the post had been public there, and the slug it now has is nobody's old address.
  */
 export async function rememberSlugChange(before: PostAddress | null, after: Pick<PostAddress, "id" | "slug">, tx: Tx = db): Promise<void> {
-  const taken = await tx.blogSlugRedirect.findUnique({ where: { fromSlug: after.slug }, select: { postId: true } });
   await tx.blogSlugRedirect.deleteMany({ where: { fromSlug: after.slug } });
   if (!before || before.slug === after.slug || !hasBeenPublic(before)) return;
-  // Back to an address of its own: the slug it leaves would redirect to one that browsers may still
-  // redirect to it (see the top of this file), so it is dropped, not remembered.
-  if (taken?.postId === after.id) {
-    await tx.blogSlugRedirect.deleteMany({ where: { fromSlug: before.slug } });
-    return;
-  }
   await tx.blogSlugRedirect.upsert({
     where: { fromSlug: before.slug },
     create: { fromSlug: before.slug, postId: after.id },
@@ -52,8 +45,8 @@ export async function rememberSlugChange(before: PostAddress | null, after: Pick
   });
 }
 
-/** How long a browser may keep an old address's redirect (seconds): an hour, never for good. */
-export const MOVED_MAX_AGE = 3600;
+/** An old address's redirect is asked for every time (see the top of this file). */
+export const MOVED_CACHE_CONTROL = "no-store";
 
 /**
  * Where /blog/<slug> has moved: the current path of the public post that had this slug, or null
