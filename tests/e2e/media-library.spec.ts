@@ -168,7 +168,8 @@ async function ownPng(name: string) {
 /** The section's message: a toast, or the alert above a form sent back. */
 const message = (page: Page, text: string) => page.locator('[data-toast], [role="alert"]').filter({ hasText: text }).first();
 
-test("the form's library picker searches by name, as the library page does", async ({ page }, testInfo) => {
+test("the form's library picker searches by name, as the library page does (on a phone)", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   const tag = unique("busca").replace(/\W+/g, "-").toLowerCase();
   await signIn(page, "/admin/midia");
   for (const word of ["alfa", "beta"]) {
@@ -186,6 +187,11 @@ test("the form's library picker searches by name, as the library page does", asy
   const picker = javaScript
     ? page.getByRole("dialog", { name: "Escolher da biblioteca" })
     : page.locator("fieldset").filter({ hasText: "Escolher da biblioteca:" });
+  if (!javaScript) {
+    // The form comes back at the files offered, not at its top.
+    await expect(page).toHaveURL(/#biblioteca-cover_image$/);
+    await expect(picker.getByRole("searchbox", { name: "Buscar por nome" })).toBeInViewport();
+  }
   await picker.getByRole("searchbox", { name: "Buscar por nome" }).fill(`${tag} ALFA`);
   if (!javaScript) await picker.getByRole("button", { name: "Buscar", exact: true }).click();
   const alfa = picker.getByRole("button", { name: new RegExp(`^Escolher ${tag}-alfa`) });
@@ -198,8 +204,9 @@ test("the form's library picker searches by name, as the library page does", asy
   await picker.getByRole("searchbox", { name: "Buscar por nome" }).fill(tag);
   if (!javaScript) await picker.getByRole("button", { name: "Buscar", exact: true }).click();
   await picker.getByRole("button", { name: new RegExp(`^Escolher ${tag}-alfa`) }).click();
-  await expect(page.locator('[data-library-choice="cover_image"]')).toBeVisible();
+  await expect(page.locator('[data-library-choice="cover_image"]')).toBeInViewport();
   await expect(page.locator('input[name="cover_image_biblioteca"]')).toHaveValue(new RegExp(`${tag}-alfa`));
+  if (!javaScript) await expect(page).toHaveURL(/#escolha-cover_image$/);
 });
 
 test("a file sent again is not copied: the library and a project's form say it is already there", async ({ page }, testInfo) => {

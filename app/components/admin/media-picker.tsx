@@ -76,6 +76,8 @@ export interface MediaPickerProps {
  */
 export function MediaPicker({ field, accept, onPick, label = "Escolher da biblioteca", fieldLabel, returnTo, inForm = false }: MediaPickerProps) {
   const location = useLocation();
+  // Without JavaScript the form comes back at the library's files for this field, not at the top.
+  const here = `${location.pathname}${location.search}`;
   const back = returnTo ?? withoutParam(location.pathname, location.search, libraryField(field));
   const dialog = useRef<HTMLDialogElement | null>(null);
   const [open, setOpen] = useState(false);
@@ -108,7 +110,7 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
       {inForm ? (
         // Without JavaScript a submit button of the form, so what was typed comes along (the
         // section's action answers with the library's files, see libraryStep).
-        <button type="submit" name="intent" value={`biblioteca:${field}`} formNoValidate {...opener}>
+        <button type="submit" name="intent" value={`biblioteca:${field}`} formNoValidate formAction={`${here}#${offeredAnchor(field)}`} {...opener}>
           {label}
         </button>
       ) : (
@@ -269,9 +271,10 @@ export function LibraryChoice({
   const kept = answer?.kept?.[field] ?? (typeof posted === "string" && posted ? posted : undefined);
   const chosen = picked ?? answer?.chosen?.[field] ?? kept ?? searchParams.get(param) ?? "";
   const offered = answer?.picker?.field === field ? answer.picker.files : null;
+  const here = `${location.pathname}${location.search}`;
   useEffect(() => onChosen?.(chosen), [chosen, onChosen]);
   return (
-    <div className="mt-2 space-y-2">
+    <div id={choiceAnchor(field)} className="mt-2 scroll-mt-24 space-y-2">
       {/* A pick made here is a change of the form (see unsaved-changes.tsx). */}
       <input ref={hidden} type="hidden" name={param} value={chosen} data-unsaved={picked !== null ? "" : undefined} />
       {chosen ? (
@@ -301,7 +304,7 @@ export function LibraryChoice({
       ) : null}
       <MediaPicker field={field} accept={accept} onPick={setPicked} fieldLabel={label} inForm />
       {offered ? (
-        <fieldset className="rounded-xl border border-slate-200 p-3">
+        <fieldset id={offeredAnchor(field)} className="scroll-mt-24 rounded-xl border border-slate-200 p-3">
           <legend className="px-1 text-sm font-semibold text-slate-800">Escolher da biblioteca: {label}</legend>
           {/* The same search as the dialog's and the library page's, a submit of the form too. */}
           <div role="search" className="mb-3 flex flex-wrap items-end gap-2">
@@ -321,6 +324,7 @@ export function LibraryChoice({
               name="intent"
               value={`biblioteca:${field}`}
               formNoValidate
+              formAction={`${here}#${offeredAnchor(field)}`}
               className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
             >
               Buscar
@@ -339,6 +343,7 @@ export function LibraryChoice({
                     name="intent"
                     value={`escolhido:${field}:${file.url}`}
                     formNoValidate
+                    formAction={`${here}#${choiceAnchor(field)}`}
                     aria-label={`Escolher ${file.name}`}
                     className="w-full overflow-hidden rounded-xl border border-slate-200 text-left hover:border-brand-500"
                   >
@@ -356,6 +361,10 @@ export function LibraryChoice({
 }
 
 const LIBRARY_PICK = "library-pick";
+
+/** Where the form comes back without JavaScript: the library's files offered for `field`, then the field with its choice. */
+const offeredAnchor = (field: string) => `biblioteca-${field}`;
+const choiceAnchor = (field: string) => `escolha-${field}`;
 
 /** Tells the form's field `field` that `url` is now its library pick (a file the form just sent to the library). */
 export function announceLibraryPick(form: HTMLFormElement, field: string, url: string) {
