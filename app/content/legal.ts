@@ -112,7 +112,8 @@ export const termsOfUse = (s: SiteSettings): LegalDocument => ({
   ],
 });
 
-export const privacyPolicy = (s: SiteSettings): LegalDocument => ({
+/** `leadsMonths`: how long contacts are kept in the agency's panel (LEADS_RETENTION_MONTHS). */
+export const privacyPolicy = (s: SiteSettings, leadsMonths = 12): LegalDocument => ({
   title: PRIVACY_TITLE,
   updatedAt: "23 de novembro de 2026",
   intro: `A ${companyOf(s)}, é a controladora dos dados pessoais tratados por meio deste site. Esta Política explica, de forma clara e em conformidade com a Lei Geral de Proteção de Dados Pessoais (Lei nº 13.709/2018 - LGPD), quais dados tratamos, para quais finalidades, com quem os compartilhamos e como você pode exercer os seus direitos.`,
@@ -130,7 +131,7 @@ export const privacyPolicy = (s: SiteSettings): LegalDocument => ({
     {
       heading: "2. Como os formulários funcionam",
       paragraphs: [
-        "Os formulários de contato e de diagnóstico não gravam os seus dados em nosso banco de dados. Ao enviá-los, o site monta uma mensagem com as informações preenchidas e abre o WhatsApp para que você mesmo a envie. A partir do envio, os dados passam a ser tratados em nosso atendimento comercial pelo WhatsApp, conforme esta Política.",
+        "Ao enviar o formulário de contato ou de diagnóstico, o site monta uma mensagem com as informações preenchidas e abre o WhatsApp para que você mesmo a envie. Antes disso, guardamos no painel da nossa equipe os campos preenchidos, a página de onde o formulário foi enviado e a origem da visita (o site ou a campanha que trouxe você até nós, sem cookies), para que o seu contato seja respondido mesmo que a mensagem do WhatsApp não chegue. A partir do envio, os dados também são tratados em nosso atendimento comercial pelo WhatsApp, conforme esta Política.",
       ],
     },
     {
@@ -148,7 +149,8 @@ export const privacyPolicy = (s: SiteSettings): LegalDocument => ({
       heading: "4. Assistente virtual",
       paragraphs: [
         "As mensagens enviadas ao assistente virtual são processadas por um serviço de automação e inteligência artificial contratado por nós, exclusivamente para gerar as respostas. Não informe dados sensíveis, como dados de saúde, origem racial, convicções religiosas ou dados financeiros.",
-        "No site, a conversa com o assistente fica guardada por 24 horas após a última mensagem, apenas para que você possa continuá-la ao navegar entre as páginas. Depois desse prazo, ela é apagada automaticamente.",
+        "No seu navegador, a conversa com o assistente fica disponível por 24 horas após a última mensagem, apenas para que você possa continuá-la ao navegar entre as páginas.",
+        `Para que a nossa equipe possa dar continuidade ao atendimento, a conversa (as suas mensagens, as respostas do assistente e as da equipe, com data e hora) e a origem da visita ficam guardadas no painel da equipe por ${leadsMonths} meses a partir do primeiro contato. Uma pessoa da equipe pode assumir a conversa e responder por ela no próprio chat.`,
       ],
     },
     {
@@ -186,7 +188,7 @@ export const privacyPolicy = (s: SiteSettings): LegalDocument => ({
     {
       heading: "9. Por quanto tempo guardamos os dados",
       paragraphs: [
-        "Mantemos os dados apenas pelo tempo necessário às finalidades informadas: registros de acesso por 6 meses, conforme o Marco Civil da Internet; conversas com o assistente virtual por 24 horas após a última mensagem; dados de atendimento comercial por até 2 anos após o último contato; e dados de clientes pelo prazo do contrato e pelos prazos legais de guarda fiscal e contábil. Depois disso, os dados são eliminados ou anonimizados.",
+        `Mantemos os dados apenas pelo tempo necessário às finalidades informadas: registros de acesso por 6 meses, conforme o Marco Civil da Internet; os contatos feitos pelos formulários e pelo chat do site (com as conversas, as notas e o histórico do atendimento) por ${leadsMonths} meses a partir do contato, quando são apagados automaticamente; dados de atendimento comercial pelo WhatsApp por até 2 anos após o último contato; e dados de clientes pelo prazo do contrato e pelos prazos legais de guarda fiscal e contábil. Depois disso, os dados são eliminados ou anonimizados.`,
       ],
     },
     {

@@ -14,6 +14,8 @@ const ACTIVITY_ACTIONS = {
   reorder: "Reordenou",
   upload: "Enviou arquivo",
   delete_file: "Excluiu arquivo",
+  // A lead's personal data downloaded (LGPD); the entry names the lead's kind, never the person.
+  export_data: "Exportou os dados pessoais de",
   settings: "Alterou as configurações",
   sign_in: "Entrou no painel",
   sign_out: "Saiu do painel",

@@ -1,6 +1,7 @@
 // Background clean-up of rows that only matter for a while: expired rate-limit windows, expired
 // admin sessions, e-mailed account links a day past their end, chat conversations and
-// activity-log entries past their retention, insight counts older than ANALYTICS_RETENTION_MONTHS
+// activity-log entries past their retention, leads older than LEADS_RETENTION_MONTHS (with their
+// transcripts and notes), insight counts older than ANALYTICS_RETENTION_MONTHS
 // and the visitor hashes (and salts) of days already over. Without it these tables grow with
 // every visitor, form post and sign-in. It runs on a timer, never inside a request, and is safe
 // with any number of instances: each sweep is a plain DELETE of rows already past their end, so
@@ -14,6 +15,7 @@ import { onScheduledPublication } from "./blog-schedule.server";
 import { logDuePublications } from "./blog-schedule-log.server";
 import { sweepOldAnalytics } from "./analytics/counter.server";
 import { CONVERSATION_RETENTION_MS } from "./chat/conversation.server";
+import { sweepOldLeads } from "./leads/privacy.server";
 import { db } from "./db.server";
 import { sweepExpired as sweepRateLimits } from "./rate-limit.server";
 import { sweepExpiredSessions } from "./session.server";
@@ -31,6 +33,8 @@ export interface SweepResult {
   activityEntries: number;
   analyticsRows: number;
   accountTokens: number;
+  /** Leads older than LEADS_RETENTION_MONTHS, with their transcripts and notes. */
+  leads: number;
   /** Scheduled posts whose going public was written to the activity log (not a deletion). */
   scheduledPublications: number;
 }
@@ -45,9 +49,10 @@ export async function sweepExpiredRows(now = new Date()): Promise<SweepResult> {
   const activityEntries = await sweepOldActivity(now);
   const analyticsRows = await sweepOldAnalytics(now);
   const accountTokens = await sweepAccountTokens(now);
+  const leads = await sweepOldLeads(now);
   // Catches up on scheduled posts that went public while no timer was watching (see blog-schedule-log).
   const scheduledPublications = await logDuePublications(now);
-  return { rateLimits, sessions, chatConversations, activityEntries, analyticsRows, accountTokens, scheduledPublications };
+  return { rateLimits, sessions, chatConversations, activityEntries, analyticsRows, accountTokens, leads, scheduledPublications };
 }
 
 function logFailure(error: unknown) {

@@ -6,7 +6,7 @@ import { seo } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/site-settings";
 
 export function loader() {
-  return { siteUrl: env.SITE_URL };
+  return { siteUrl: env.SITE_URL, leadsMonths: env.LEADS_RETENTION_MONTHS };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -17,6 +17,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     description: "Como a Wind Digital trata dados pessoais e utiliza cookies, conforme a LGPD (Lei nº 13.709/2018).",
   });
 
-export default function Privacy() {
-  return <LegalPage document={privacyPolicy(useSiteSettings())} />;
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return <LegalPage document={privacyPolicy(useSiteSettings(), loaderData.leadsMonths)} />;
 }

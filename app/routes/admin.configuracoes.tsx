@@ -21,6 +21,9 @@ import { phoneDigits } from "~/lib/phone-input";
 import { fromRow, saveSiteSettings } from "~/lib/site-settings.server";
 import { activityScope, describeChanges, recordActivity } from "~/lib/activity.server";
 import { ImportRefused, importContent } from "~/lib/backup/content-export.server";
+import { LeadStorageSection } from "~/components/admin/lead-storage";
+import { readFormData } from "~/lib/form-data.server";
+import { setLeadStorage } from "~/lib/leads/store.server";
 
 const PAGE = "/admin/configuracoes";
 
@@ -156,11 +159,11 @@ export async function loader(_: Route.LoaderArgs) {
   // Read directly (not through the public cache): the admin must see what is stored, or why not.
   try {
     const row = await db.siteSettings.findUnique({ where: { id: 1 } });
-    return { values: toFormValues(row ? fromRow(row) : defaultSiteSettings), loadError: null };
+    return { values: toFormValues(row ? fromRow(row) : defaultSiteSettings), loadError: null, storeLeads: row?.storeLeads ?? true };
   } catch (error) {
     logFailure("site settings unreadable", error, "load");
     const loadError: LoadError = { title: "Erro ao carregar configurações", description: "Os valores abaixo são os padrões do site." };
-    return { values: toFormValues(defaultSiteSettings), loadError };
+    return { values: toFormValues(defaultSiteSettings), loadError, storeLeads: true };
   }
 }
 
@@ -203,9 +206,18 @@ async function importAction(request: Request, log: ReturnType<typeof activitySco
   });
 }
 
+/** "Guardar contatos no painel" (its own form, below the others). */
+async function leadStorageAction(request: Request, log: ReturnType<typeof activityScope>) {
+  const on = (await readFormData(request)).get("store_leads") === "on";
+  await setLeadStorage(on);
+  await recordActivity(log, { action: "settings", summary: on ? "Guardar contatos no painel: ligado" : "Guardar contatos no painel: desligado" });
+  return saved(PAGE, { type: "success", title: "Configurações salvas com sucesso!" });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, "configuracoes");
   if (new URL(request.url).searchParams.has("importar")) return importAction(request, log);
+  if (new URL(request.url).searchParams.has("contatos")) return leadStorageAction(request, log);
   const parsed = await readAdminForm(request, {});
   if (!isParsed(parsed)) return parsed;
   const submission = parseWithZod(parsed.form, { schema: settingsSchema });
@@ -228,6 +240,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       {/* A save reloads the stored (normalised) values: a new key starts the form again from them. */}
       <SettingsForm key={JSON.stringify(loaderData.values)} values={loaderData.values} actionData={actionData} />
       <ContentTransfer />
+      <LeadStorageSection storeLeads={loaderData.storeLeads} />
     </AdminPage>
   );
 }

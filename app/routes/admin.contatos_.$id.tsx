@@ -1,12 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.contatos_.$id";
 import { AdminPage } from "~/components/admin/page";
+import { ConfirmDelete } from "~/components/admin/route-dialog";
+import { activityScope, recordActivity } from "~/lib/activity.server";
 import { adminUser } from "~/lib/admin-guard.server";
 import { formatDateTime } from "~/lib/dates";
 import { readFormData } from "~/lib/form-data.server";
 import { revenueOptions } from "~/lib/forms/diagnostic-options";
 import { addNote, changeOwner, changeStatus, formatAge, formatDuration, leadOwners, loadLead, personName } from "~/lib/leads/inbox.server";
 import { LEAD_KINDS, LEAD_LIMITS, LEAD_STATUSES, isLeadKind, isLeadStatus } from "~/lib/leads/leads";
+import { deletePerson } from "~/lib/leads/privacy.server";
 import { greetingUrl } from "~/lib/leads/whatsapp";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -16,9 +19,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 // a redirect, so the page works without JavaScript.
 const LIST = "/admin/contatos";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const lead = await loadLead(params.id);
-  if (!lead) return data({ lead: null, owners: [] }, { status: 404 });
+  if (!lead) return data({ lead: null, owners: [], confirmDelete: false }, { status: 404 });
   const owners = await leadOwners();
   const now = new Date();
   return {
@@ -53,6 +56,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       notes: lead.notes.map((note) => ({ id: note.id, kind: note.kind, text: note.text, author: note.authorEmail, at: formatDateTime(note.createdAt) })),
     },
     owners: owners.map((owner) => ({ id: owner.id, label: personName(owner) })),
+    // "Excluir" opens the confirmation by address (?excluir): a dialog with JavaScript, a page without.
+    confirmDelete: new URL(request.url).searchParams.has("excluir"),
   };
 }
 
@@ -90,6 +95,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await addNote(lead.id, me.email, text);
     return redirectWithToast(here, { type: "success", title: "Nota adicionada" });
   }
+  if (intent === "delete") {
+    const count = await deletePerson(lead);
+    // The log names the lead's kind, never the person (their data is what was just deleted).
+    await recordActivity(activityScope(context, "contatos"), {
+      action: "delete",
+      targetId: lead.id,
+      targetLabel: `um contato (${isLeadKind(lead.kind) ? LEAD_KINDS[lead.kind] : lead.kind})`,
+      summary: `Dados pessoais excluídos: ${count} ${count === 1 ? "registro" : "registros"}`,
+    });
+    return redirectWithToast(LIST, { type: "success", title: "Contato excluído", description: "Tudo o que guardávamos sobre esta pessoa foi apagado." });
+  }
   return data({ errors: { "": ["Ação desconhecida."] }, text: "" }, { status: 400 });
 }
 
@@ -98,7 +114,7 @@ const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-whi
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { lead, owners } = loaderData;
+  const { lead, owners, confirmDelete } = loaderData;
   if (!lead) {
     return (
       <AdminPage title="Contato não encontrado">

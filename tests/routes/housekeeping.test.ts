@@ -88,6 +88,7 @@ describe("housekeeping", () => {
       activityEntries: 1,
       analyticsRows: 2,
       accountTokens: 1,
+      leads: 0,
       scheduledPublications: 0,
     });
     expect(await remaining()).toEqual({
@@ -107,6 +108,7 @@ describe("housekeeping", () => {
       activityEntries: 0,
       analyticsRows: 0,
       accountTokens: 0,
+      leads: 0,
       scheduledPublications: 0,
     });
   });

@@ -13,6 +13,8 @@ import { countedPath, visitCredit } from "~/lib/analytics/counter.server";
 import { db } from "~/lib/db.server";
 import { hit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-info.server";
+import { defaultSiteSettings } from "~/lib/site-settings";
+import { saveSiteSettings } from "~/lib/site-settings.server";
 import { errorFields, log } from "../logger.server.ts";
 import { LEAD_LIMITS, type LeadKind } from "./leads";
 
@@ -172,4 +174,10 @@ export async function storeChatAnswer(leadId: string, content: string, error: bo
 
 function clip(text: string, max: number): string {
   return text.length > max ? text.slice(0, max) : text;
+}
+
+/** Turns storing on or off ("Guardar contatos no painel"); the settings row is created with the defaults if missing. */
+export async function setLeadStorage(on: boolean): Promise<void> {
+  if (!(await db.siteSettings.findUnique({ where: { id: 1 }, select: { id: true } }))) await saveSiteSettings(defaultSiteSettings);
+  await db.siteSettings.update({ where: { id: 1 }, data: { storeLeads: on } });
 }

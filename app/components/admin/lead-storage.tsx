@@ -1,0 +1,32 @@
+// "Guardar contatos no painel" in Configurações: whether the contact and diagnostic forms and the
+// chat keep their contacts in /admin/contatos. Off, the forms only open WhatsApp (as before the
+// inbox existed) and the chat keeps only what its no-JavaScript mode needs. A plain form, with or
+// without JavaScript.
+import { Form } from "react-router";
+
+export const LEAD_STORAGE_ACTION = "/admin/configuracoes?contatos";
+
+export function LeadStorageSection({ storeLeads }: { storeLeads: boolean }) {
+  return (
+    <section aria-labelledby="guardar-contatos" className="mt-8 max-w-3xl space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="guardar-contatos" className="text-lg font-semibold text-slate-900">
+        Contatos
+      </h2>
+      <Form method="post" action={LEAD_STORAGE_ACTION} className="space-y-3">
+        <label className="flex items-start gap-3 text-slate-800">
+          <input type="checkbox" name="store_leads" value="on" defaultChecked={storeLeads} className="mt-1 size-4" />
+          <span>
+            <span className="font-medium">Guardar contatos no painel</span>
+            <span className="block text-sm text-slate-600">
+              Os formulários de contato e de diagnóstico e as conversas do chat ficam em Contatos, pelo prazo da política de privacidade. Desligado, os
+              formulários só abrem o WhatsApp e nada é guardado.
+            </span>
+          </span>
+        </label>
+        <button type="submit" className="rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50">
+          Salvar
+        </button>
+      </Form>
+    </section>
+  );
+}
