@@ -59,6 +59,12 @@ export interface PostedForm {
   files: string[];
 }
 
+/**
+ * The upload route takes a form's files ahead of its save (with JavaScript): no form to come back
+ * to, and the form itself, still open, tells that the session ended (media-upload.tsx).
+ */
+const UPLOAD_ROUTE = /^\/admin\/midia\/enviar(?:[?]|$)/;
+
 /** Whether a post is a section form's save (or a step of its library picker) rather than an account or list action. */
 function isFormSave(fields: [string, string][]): boolean {
   const intent = fields.find(([name]) => name === "intent")?.[1];
@@ -104,6 +110,7 @@ async function readPosted(request: Request): Promise<PostedForm | null> {
  * keep (not a form's save, not a readable form). Never fails the request: at worst nothing is kept.
  */
 export async function keepPostedForm(request: Request, path: string): Promise<string | null> {
+  if (UPLOAD_ROUTE.test(path)) return null;
   try {
     const posted = await readPosted(request);
     if (!posted || !isFormSave(posted.fields)) return null;

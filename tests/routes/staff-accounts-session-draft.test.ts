@@ -12,6 +12,7 @@ const adminLayout = await import("~/routes/admin");
 const portfolio = await import("~/routes/admin.portfolio");
 const settings = await import("~/routes/admin.configuracoes");
 const account = await import("~/routes/admin.conta");
+const uploadRoute = await import("~/routes/admin.midia.enviar");
 const login = await import("~/routes/admin_.login");
 const { requestInfoContext } = await import("~/lib/request-info.server");
 
@@ -145,9 +146,15 @@ describe("a save after the session ended", () => {
       expect(refused.status).toBe(302);
       expect(draftCookieOf(refused)).toBe("");
     }
-    // Nor a list action (a deletion is not something typed).
+    // Nor a list action (a deletion is not something typed), nor a file sent ahead of a save by the upload route.
     const deletion = (await call(portfolio.action as never, formRequest("/admin/portfolio", { intent: "delete", id: "x" }))) as Response;
     expect(draftCookieOf(deletion)).toBe("");
+    const upload = (await call(
+      uploadRoute.action as never,
+      formRequest("/admin/midia/enviar?destino=portfolio%3Acover_image", { file: new File([new Uint8Array(16)], "x.png", { type: "image/png" }) }),
+    )) as Response;
+    expect(upload.status).toBe(302);
+    expect(draftCookieOf(upload)).toBe("");
     expect(await db.formDraft.count()).toBe(before);
     expect(JSON.stringify(await db.formDraft.findMany())).not.toContain("nova-senha-123");
   });
