@@ -19,6 +19,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "react-router";
 import { errorFields, log } from "../app/lib/logger.server.ts";
 import { runSteps, type AppModule, type Exchange, type Step } from "./exchange.ts";
+import { EdgePurger } from "./edge-purge.ts";
 import { PageCache } from "./page-cache/index.ts";
 import { policyPath } from "../app/lib/request-path.ts";
 import { sendServerError } from "./responses.ts";
@@ -48,11 +49,13 @@ export interface ServerOptions {
   trustedProxies?: number;
   /** How long a read of the content version may be reused (PAGE_CACHE_CHECK_MS) when no change was announced; 0 reads per request. */
   versionCheckMs?: number;
+  /** The shared cache's purge endpoints (EDGE_PURGE_URL): every content change is purged there. */
+  edgePurgeUrls?: string[];
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-export function createServerHandler(options: ServerOptions): { handle: Handler; cache: PageCache } {
+export function createServerHandler(options: ServerOptions): { handle: Handler; cache: PageCache; edge: EdgePurger | null } {
   const fixedApp = typeof options.app === "function" ? null : options.app;
   const loadApp = typeof options.app === "function" ? options.app : async () => fixedApp!;
   // A fixed build is handed over as itself: given a function, React Router derives its route
@@ -65,9 +68,16 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
   };
   const staticHeaders = securityHeaders(null, security);
   const cache = new PageCache({ readVersion: async () => (await loadApp()).pageCacheVersion(), checkEveryMs: options.versionCheckMs });
-  // Another instance's write (PostgreSQL NOTIFY), or a scheduled post falling due, makes the next
-  // request re-read the version.
-  void loadApp().then((app) => app.watchContentVersion(() => cache.expireVersion()));
+  // With a shared cache in front, every change is purged there too (server/edge-purge.ts).
+  const edge = options.edgePurgeUrls?.length ? new EdgePurger({ urls: options.edgePurgeUrls, followUpMs: (options.versionCheckMs ?? 0) + 250 }) : null;
+  // A write here or on another instance (PostgreSQL NOTIFY), or a scheduled post falling due,
+  // makes the next request re-read the version.
+  void loadApp().then((app) =>
+    app.watchContentVersion(() => {
+      cache.expireVersion();
+      edge?.contentChanged();
+    }),
+  );
 
   /** The server's policy, in the order every request meets it (see the top of this file). */
   const BACKBONE: Step[] = [
@@ -76,7 +86,7 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     staticFiles(options.buildDir),
     refuseCrossSite(options.siteUrl),
     bodyLimit(),
-    pageCacheAndApp({ cache, handleRequest, security, trustedProxies: options.trustedProxies ?? 0, fixedApp }),
+    pageCacheAndApp({ cache, handleRequest, security, trustedProxies: options.trustedProxies ?? 0, fixedApp, edge }),
   ];
 
   const handle: Handler = (req, res) => {
@@ -96,5 +106,5 @@ export function createServerHandler(options: ServerOptions): { handle: Handler; 
     );
   };
 
-  return { handle, cache };
+  return { handle, cache, edge };
 }

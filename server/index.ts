@@ -93,6 +93,7 @@ const { handle } = createServerHandler({
   mediaOrigins: mediaOriginsFromEnv({ S3_PUBLIC_URL: env.S3_PUBLIC_URL, S3_ENDPOINT: env.S3_ENDPOINT }),
   trustedProxies: env.TRUST_PROXY,
   versionCheckMs: env.PAGE_CACHE_CHECK_MS,
+  edgePurgeUrls: env.EDGE_PURGE_URL,
 });
 
 /**

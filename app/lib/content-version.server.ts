@@ -9,12 +9,18 @@ import { env } from "./env.server.ts";
 
 const CHANNEL = "content_version";
 
+/** This process's watchers: told of its own writes before any other instance hears of them. */
+const localWatchers = new Set<() => void>();
+
 export async function bumpContentVersion(): Promise<void> {
   await db.contentVersion.upsert({
     where: { id: 1 },
     create: { id: 1, version: 1 },
     update: { version: { increment: 1 } },
   });
+  // First here: this instance stops answering the old pages before the NOTIFY makes another one
+  // purge the shared cache in front, which could otherwise refetch an old page from this one.
+  for (const watcher of localWatchers) watcher();
   if (isPostgres) await db.$executeRawUnsafe(`NOTIFY ${CHANNEL}`);
 }
 
@@ -37,14 +43,19 @@ export async function pageCacheVersion(): Promise<number> {
 }
 
 /**
- * Calls `onChange` whenever any instance bumps the version (PostgreSQL LISTEN/NOTIFY, on a
+ * Calls `onChange` whenever this process bumps the version, and whenever any instance does (PostgreSQL LISTEN/NOTIFY, on a
  * connection of its own that reconnects by itself), and after every (re)connection, since
  * notifications sent while it was away are lost. On SQLite (one instance) there is nothing to
  * watch. Also calls it when a scheduled blog post becomes due (see `pageCacheVersion`), on either
  * database. Returns a function that stops watching.
  */
 export function watchContentVersion(onChange: () => void): () => void {
-  const stopSchedule = onScheduledPublication(onChange);
+  const stopScheduleWatch = onScheduledPublication(onChange);
+  localWatchers.add(onChange);
+  const stopSchedule = () => {
+    stopScheduleWatch();
+    localWatchers.delete(onChange);
+  };
   if (!isPostgres) return stopSchedule;
   let stopped = false;
   let client: import("pg").Client | null = null;

@@ -50,6 +50,21 @@ const fields = {
   TRUST_PROXY: integer(0, 10).default(0),
   SITE_URL: httpUrl.default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
   PAGE_CACHE_CHECK_MS: integer(0, 3_600_000).default(1000),
+  /**
+   * The purge endpoints of the shared cache in front (Varnish, deploy/varnish/), comma-separated:
+   * every content change is purged there, which is what lets stored pages live at the edge.
+   * Unset: stored pages tell shared caches to revalidate every time.
+   */
+  EDGE_PURGE_URL: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.length > 0 && urls.every((url) => httpUrl.safeParse(url).success), "must be one or more comma-separated http:// or https:// URLs")
+    .optional(),
   /** Node's thread pool (file reads, compression, image work); server/index.ts sets it before the pool starts. */
   UV_THREADPOOL_SIZE: integer(1, 1024).default(16),
   /** The least important log lines written: `info` (every request's access line), `warn` or `error`. */

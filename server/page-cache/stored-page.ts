@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { compressBoth, negotiateEncoding } from "../compression.ts";
+import { EDGE_TAG } from "../edge-purge.ts";
 import { inlineScriptHashes, securityHeaders, type SecurityOptions } from "../security-headers.ts";
 
 export interface StoredPage {
@@ -17,8 +18,9 @@ export interface StoredPage {
 
 /**
  * Public HTML may be stored by browsers and shared caches (a CDN, a proxy), which must ask again
- * every time before reusing it (an ETag makes that a 304): nothing purges a shared cache when
- * content is saved, so any lifetime there would break "a save shows at once" for that long.
+ * every time before reusing it (an ETag makes that a 304): unless the shared cache is purged on
+ * every content change (EDGE_PURGE_URL, server/edge-purge.ts, which then gives the edge a
+ * lifetime), any lifetime there would break "a save shows at once" for that long.
  */
 const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=0, must-revalidate";
 /** Headers the cache must not replay: they belong to one response (or are recomputed). */
@@ -31,6 +33,11 @@ export async function storedPage(response: Response, nonce: string, security: Se
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) if (!PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
   headers["cache-control"] ??= PUBLIC_HTML_CACHE_CONTROL;
+  // The tag a shared cache purges on every content change: Surrogate-Key for Varnish (xkey) and
+  // Fastly, Cache-Tag for Cloudflare. Every stored page has the same one, as every content change
+  // expires every page here too.
+  headers["surrogate-key"] = EDGE_TAG;
+  headers["cache-tag"] = EDGE_TAG;
   // The page differs by the consent cookie (the LGPD notice), so it says so.
   headers["vary"] = "Accept-Encoding, Cookie";
   // Every visitor gets these bytes, so the nonce they were rendered with is public: the policy
@@ -58,8 +65,13 @@ function ifNoneMatch(req: IncomingMessage, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
-export function sendStored(req: IncomingMessage, res: ServerResponse, page: StoredPage, cacheHeader: "HIT" | "MISS"): void {
+/**
+ * Answers a stored page; `edgeCacheControl` (the purger's, when a shared cache in front is purged)
+ * replaces the default Cache-Control, never one the route chose.
+ */
+export function sendStored(req: IncomingMessage, res: ServerResponse, page: StoredPage, cacheHeader: "HIT" | "MISS", edgeCacheControl?: string): void {
   const headers: Record<string, string | number> = { ...page.headers, etag: page.etag, "x-cache": cacheHeader };
+  if (edgeCacheControl && page.headers["cache-control"] === PUBLIC_HTML_CACHE_CONTROL) headers["cache-control"] = edgeCacheControl;
   if (ifNoneMatch(req, page.etag)) {
     res.writeHead(304, headers);
     res.end();

@@ -6,6 +6,7 @@ import { createRequest } from "@remix-run/node-fetch-server";
 import { RouterContextProvider } from "react-router";
 import { clientAddress } from "../../app/lib/client-address.server.ts";
 import { errorFields, log } from "../../app/lib/logger.server.ts";
+import type { EdgePurger } from "../edge-purge.ts";
 import type { AppModule, Exchange, Step } from "../exchange.ts";
 import { isPublicRead, isStorable, PageCache, sendStored, storedPage } from "../page-cache/index.ts";
 import { requestWithBody, sendMalformed, sendStreamed, withCookies } from "../responses.ts";
@@ -20,9 +21,11 @@ export interface AppStepOptions {
   trustedProxies: number;
   /** The app the cache's pages were rendered by (a fixed build), or null in development. */
   fixedApp: AppModule | null;
+  /** The shared cache's purger, when there is one: it decides the edge lifetime of stored pages. */
+  edge?: EdgePurger | null;
 }
 
-export function pageCacheAndApp({ cache, handleRequest, security, trustedProxies, fixedApp }: AppStepOptions): Step {
+export function pageCacheAndApp({ cache, handleRequest, security, trustedProxies, fixedApp, edge = null }: AppStepOptions): Step {
   /** The app module the cached pages were rendered by: another one (development, after an edit) empties the cache. */
   let cachedBy: AppModule | null = fixedApp;
 
@@ -71,7 +74,7 @@ export function pageCacheAndApp({ cache, handleRequest, security, trustedProxies
     const stored = key === null ? undefined : cache.get(key);
     if (stored) {
       x.cacheStatus = "hit";
-      return sendStored(req, res, stored, "HIT");
+      return sendStored(req, res, stored, "HIT", edge?.cacheControl());
     }
     const request = appRequest(x);
     if (!request) return;
@@ -91,7 +94,7 @@ export function pageCacheAndApp({ cache, handleRequest, security, trustedProxies
           : undefined;
       if (page) {
         x.cacheStatus = own.response ? "miss" : "hit";
-        return sendStored(req, res, page, own.response ? "MISS" : "HIT");
+        return sendStored(req, res, page, own.response ? "MISS" : "HIT", edge?.cacheControl());
       }
       // Not a page the cache keeps (a 404, a degraded load): this render's answer is sent as it is;
       // one who waited for another visitor's render renders their own.

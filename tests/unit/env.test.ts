@@ -49,6 +49,11 @@ const BAD: Record<Variable, Array<Record<string, string>> | "checked by the serv
     { ...dev, CHAT_TIMEOUT_MS: "abc" },
     { ...dev, CHAT_TIMEOUT_MS: "0" },
   ],
+  EDGE_PURGE_URL: [
+    { ...dev, EDGE_PURGE_URL: "varnish:6081" },
+    { ...dev, EDGE_PURGE_URL: "http://127.0.0.1:6081/,ftp://cache/" },
+    { ...dev, EDGE_PURGE_URL: " , " },
+  ],
   CHAT_RATE_LIMIT: [
     { ...dev, CHAT_RATE_LIMIT: "abc" },
     { ...dev, CHAT_RATE_LIMIT: "-1" },
