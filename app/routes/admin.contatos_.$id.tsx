@@ -146,18 +146,38 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
     <AdminPage
       title={lead.name || (lead.chat ? "Visitante do chat" : "Contato")}
       action={
-        lead.whatsapp ? (
+        <div className="flex flex-wrap gap-2">
+          {lead.whatsapp ? (
+            <a
+              href={lead.whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-full bg-emerald-600 px-5 py-2.5 font-semibold text-white hover:bg-emerald-700"
+            >
+              Abrir no WhatsApp
+            </a>
+          ) : null}
           <a
-            href={lead.whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="rounded-full bg-emerald-600 px-5 py-2.5 font-semibold text-white hover:bg-emerald-700"
+            href={`${LIST}/${lead.id}/exportar`}
+            download
+            className="rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50"
           >
-            Abrir no WhatsApp
+            Exportar dados
           </a>
-        ) : null
+          <Link to="?excluir" preventScrollReset className="rounded-full border border-red-200 px-5 py-2.5 font-semibold text-red-700 hover:bg-red-50">
+            Excluir
+          </Link>
+        </div>
       }
     >
+      {confirmDelete ? (
+        <ConfirmDelete
+          id={lead.id}
+          closeTo={`${LIST}/${lead.id}`}
+          title="Excluir os dados desta pessoa?"
+          message="Todos os contatos desta pessoa (mesmo e-mail ou telefone), as conversas do chat, as notas e o histórico serão apagados de vez. Não é possível desfazer."
+        />
+      ) : null}
       <Link to={LIST} className="text-sm font-medium text-brand-600 hover:underline">
         ← Todos os contatos
       </Link>
