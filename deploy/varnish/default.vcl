@@ -1,7 +1,7 @@
 # Varnish 7 in front of the site's instances: anonymous page views are answered here, and every
 # content write purges them (the app sends `PURGE` with `xkey-purge: site-pages` to
 # EDGE_PURGE_URL). What this file keeps, for how long, and what it never keeps is explained in
-# docs/operations.md ("Varnish na frente"). The backends and who may purge are the installation's:
+# docs/operations.md ("Varnish in front"). The backends and who may purge are the installation's:
 # backends.vcl, next to this file (an example ships with it).
 vcl 4.1;
 
