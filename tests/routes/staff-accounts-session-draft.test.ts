@@ -138,10 +138,11 @@ describe("a save after the session ended", () => {
 
   it("keeps no account form (passwords, codes): those posts only lead to the sign-in", async () => {
     const before = await db.formDraft.count();
-    for (const fields of <Record<string, string>[]>[
+    const accountForms: Record<string, string>[] = [
       { intent: "password", currentPassword: "senha-atual-123", password: "nova-senha-123", passwordConfirmation: "nova-senha-123" },
       { intent: "2fa-confirm", code: "123456" },
-    ]) {
+    ];
+    for (const fields of accountForms) {
       const refused = (await call(account.action as never, formRequest("/admin/conta", fields))) as Response;
       expect(refused.status).toBe(302);
       expect(draftCookieOf(refused)).toBe("");
