@@ -10,8 +10,10 @@ import { revenueOptions } from "~/lib/forms/diagnostic-options";
 import { addNote, changeOwner, changeStatus, formatAge, formatDuration, leadOwners, loadLead, personName } from "~/lib/leads/inbox.server";
 import { LEAD_KINDS, LEAD_LIMITS, LEAD_STATUSES, isLeadKind, isLeadStatus } from "~/lib/leads/leads";
 import { deletePerson } from "~/lib/leads/privacy.server";
+import { handBack, personNameOf, staffReply, takeOver } from "~/lib/leads/takeover.server";
 import { greetingUrl } from "~/lib/leads/whatsapp";
 import { redirectWithToast } from "~/lib/toast.server";
+import { db } from "~/lib/db.server";
 
 // One lead: what the person sent (the form's fields, or the chat's transcript), where they came
 // from, its status and owner, the timeline of notes and changes (who, when; never edited away),
@@ -19,7 +21,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 // a redirect, so the page works without JavaScript.
 const LIST = "/admin/contatos";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lead = await loadLead(params.id);
   if (!lead) return data({ lead: null, owners: [], confirmDelete: false }, { status: 404 });
   const owners = await leadOwners();
@@ -43,6 +45,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ownerId: lead.ownerId ?? "",
       createdAt: formatDateTime(lead.createdAt),
       age: formatAge(lead.createdAt, now),
+      heldBy: lead.heldBy ? personNameOf(lead.heldBy) : null,
+      heldByMe: lead.heldById === adminUser(context).id,
       firstResponse: lead.firstResponseAt ? formatDuration(lead.firstResponseAt.getTime() - lead.createdAt.getTime()) : null,
       whatsapp: lead.phone.replace(/\D/g, "").length >= 10 ? greetingUrl(lead.name, lead.phone) : null,
       messages: lead.messages.map((message) => ({
@@ -94,6 +98,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     await addNote(lead.id, me.email, text);
     return redirectWithToast(here, { type: "success", title: "Nota adicionada" });
+  }
+  if (intent === "takeover" || intent === "handback" || intent === "reply") {
+    if (lead.kind !== "chat") return data({ errors: { "": ["Só uma conversa do chat pode ser assumida."] }, text: "" }, { status: 400 });
+    if (intent === "takeover") {
+      await takeOver(lead.id, me);
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Conversa assumida",
+        description: "O assistente não responde mais: escreva as respostas aqui.",
+      });
+    }
+    if (intent === "handback") {
+      await handBack(lead.id, me);
+      return redirectWithToast(here, { type: "success", title: "Conversa devolvida ao assistente" });
+    }
+    const text = String(form.get("reply") ?? "").trim();
+    if (!lead.heldById) return data({ errors: { reply: ["Assuma a conversa antes de responder."] }, text }, { status: 409 });
+    if (!text) return data({ errors: { reply: ["Escreva a resposta antes de enviar."] }, text }, { status: 400 });
+    if (text.length > LEAD_LIMITS.message) {
+      return data({ errors: { reply: [`A resposta pode ter no máximo ${LEAD_LIMITS.message} caracteres.`] }, text }, { status: 400 });
+    }
+    const user = await db.user.findUniqueOrThrow({ where: { id: me.id }, select: { name: true, email: true } });
+    await staffReply(lead, user, text);
+    return redirectWithToast(here, { type: "success", title: "Resposta enviada" });
   }
   if (intent === "delete") {
     const count = await deletePerson(lead);
@@ -241,9 +269,22 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
 
       {lead.chat ? (
         <section aria-labelledby="conversa" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="conversa" className="mb-4 text-lg font-semibold text-slate-900">
-            Conversa
-          </h2>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="conversa" className="text-lg font-semibold text-slate-900">
+              Conversa
+            </h2>
+            <Form method="post">
+              <input type="hidden" name="intent" value={lead.heldBy ? "handback" : "takeover"} />
+              <button type="submit" className={buttonClass} disabled={busy}>
+                {lead.heldBy ? "Devolver ao assistente" : "Assumir conversa"}
+              </button>
+            </Form>
+          </div>
+          <p className="mb-4 text-sm text-slate-600" role="status">
+            {lead.heldBy
+              ? `${lead.heldByMe ? "Você assumiu" : `${lead.heldBy} assumiu`} a conversa: o assistente não responde e as mensagens do visitante chegam aqui.`
+              : "O assistente automático está respondendo esta conversa."}
+          </p>
           <ol className="space-y-3">
             {lead.messages.map((message) => (
               <li
@@ -258,6 +299,32 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               </li>
             ))}
           </ol>
+          {lead.heldBy ? (
+            <Form method="post" className="mt-4 space-y-2">
+              <input type="hidden" name="intent" value="reply" />
+              <label className="block text-sm font-medium text-slate-700" htmlFor="resposta">
+                Responder no chat
+              </label>
+              <textarea
+                id="resposta"
+                name="reply"
+                rows={3}
+                maxLength={LEAD_LIMITS.message}
+                defaultValue={errors.reply ? (actionData?.text ?? "") : ""}
+                aria-invalid={errors.reply ? true : undefined}
+                aria-describedby={errors.reply ? "resposta-erro" : undefined}
+                className="block w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+              {errors.reply ? (
+                <p id="resposta-erro" className="text-sm text-red-700">
+                  {errors.reply[0]}
+                </p>
+              ) : null}
+              <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700" disabled={busy}>
+                Enviar resposta
+              </button>
+            </Form>
+          ) : null}
         </section>
       ) : null}
 
@@ -289,7 +356,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             name="text"
             rows={3}
             maxLength={LEAD_LIMITS.note}
-            defaultValue={actionData?.text ?? ""}
+            defaultValue={errors.text ? (actionData?.text ?? "") : ""}
             aria-invalid={errors.text ? true : undefined}
             aria-describedby={errors.text ? "nota-erro" : undefined}
             className="block w-full rounded-lg border border-slate-300 px-3 py-2"

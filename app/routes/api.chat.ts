@@ -8,20 +8,33 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/api.chat";
 import { appendToConversation } from "~/lib/chat/conversation.server";
 import { answerChatMessage, type ChatAnswer } from "~/lib/chat/reply.server";
-import { chatSession, conversationChangedCookie } from "~/lib/chat/session.server";
+import { chatSession, conversationChangedCookie, readChatSessionId } from "~/lib/chat/session.server";
 import { REPLY_ERROR, type ChatMessage } from "~/lib/chat/texts";
 import { isBot } from "~/lib/honeypot";
 import { storeChatAnswer, storeChatMessage } from "~/lib/leads/store.server";
+import { staffRepliesAfter } from "~/lib/leads/takeover.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 
-export function loader() {
-  return new Response("Método não permitido.", { status: 405, headers: { Allow: "POST" } });
+/**
+ * GET /api/chat?desde=<id>: the staff's replies in the visitor's conversation after message `id`
+ * (the live widget polls it every few seconds while open), read from the database so any
+ * instance answers it. Never cached: it is the visitor's own conversation.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const headers = { "Cache-Control": "no-store" };
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return new Response("Método não permitido.", { status: 405, headers: { Allow: "GET, POST", ...headers } });
+  }
+  const sessionId = await readChatSessionId(request);
+  const after = Number.parseInt(new URL(request.url).searchParams.get("desde") ?? "0", 10);
+  const messages = sessionId ? await staffRepliesAfter(sessionId, Number.isSafeInteger(after) ? after : 0) : [];
+  return Response.json({ messages }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return loader();
+  if (request.method !== "POST") return new Response("Método não permitido.", { status: 405, headers: { Allow: "GET, POST" } });
   const { sessionId, newSession, setCookie } = await chatSession(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   const { ip, requestId } = requestInfo(context);
@@ -32,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip,
     requestId,
     onAccepted: async (message: string) => {
-      leadId = (await storeChatMessage(sessionId, message, { request, context }))?.id ?? null;
+      const lead = await storeChatMessage(sessionId, message, { request, context });
+      leadId = lead?.id ?? null;
+      // Taken over by a person ("Assumir conversa"): their reply comes later, through the polling.
+      return { held: Boolean(lead?.heldById) };
     },
   };
   const keepAnswer = async (answer: ChatAnswer) => {
@@ -46,10 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await keepAnswer(answer);
     if (setCookie) headers.append("Set-Cookie", setCookie);
     if (answer.status === 429) headers.set("Retry-After", String(answer.retryAfter));
-    return Response.json("reply" in answer ? { reply: answer.reply } : { error: answer.error }, {
-      status: answer.status,
-      headers,
-    });
+    const answerBody = "held" in answer ? { held: true } : "reply" in answer ? { reply: answer.reply } : { error: answer.error };
+    return Response.json(answerBody, { status: answer.status === 202 ? 200 : answer.status, headers });
   }
 
   const form = await request.formData().catch(() => null);
@@ -72,5 +86,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function exchange(answer: ChatAnswer): ChatMessage[] {
   const user: ChatMessage = { role: "user", content: answer.message ?? "" };
+  if ("held" in answer) return [user];
   return [user, { role: "assistant", content: "reply" in answer ? answer.reply : answer.error }];
 }

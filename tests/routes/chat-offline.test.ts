@@ -62,9 +62,13 @@ describe("POST /api/chat (JSON)", () => {
     expect((await post({ message: "oi" })).status).toBe(200);
   });
 
-  it("answers GET with 405", async () => {
-    const response = getLoader();
-    expect(response.status).toBe(405);
+  it("answers GET with the staff's replies (none without a conversation), never cached, and other methods with 405", async () => {
+    const response: Response = await getLoader(routeArgs(new Request("http://localhost:3000/api/chat?desde=0")));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ messages: [] });
+    const put: Response = await getLoader(routeArgs(new Request("http://localhost:3000/api/chat", { method: "PUT" })));
+    expect(put.status).toBe(405);
   });
 });
 

@@ -1,6 +1,7 @@
 // The interactive chat widget, loaded when the visitor reaches for the chat: sends messages as
 // JSON to /api/chat, shows the typing indicator while a reply is pending, remembers a close for
-// the rest of the visit (sessionStorage) and opens on the `openAIChat` window event.
+// the rest of the visit (sessionStorage) and opens on the `openAIChat` window event. While open
+// in a conversation it polls /api/chat for the replies of a staff member who took it over.
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import { CLOSED_STORAGE_KEY, INPUT_PLACEHOLDER, MESSAGE_MAX_LENGTH, OPEN_EVENT, QUICK_SUGGESTIONS, REPLY_ERROR } from "~/lib/chat/texts";
 import type { ChatState } from "~/lib/chat/state.server";
@@ -104,10 +105,39 @@ export default function ChatLive({ initialMessages, openRequested, sendOnArrival
     setMessages((list) => [...list, { role: "user", content: message }]);
     setPending(true);
     const reply = await requestReply(message);
-    setMessages((list) => [...list, { role: "assistant", content: reply }]);
+    // null: a person holds the conversation; their answer comes through the polling below.
+    if (reply !== null) setMessages((list) => [...list, { role: "assistant", content: reply }]);
     focusNext.current = "input";
     setPending(false);
   }
+
+  // The staff's replies, when a person took the conversation over: polled while the chat is open
+  // and a conversation has started (the server answers from the database, on any instance).
+  const started = messages.length > 0;
+  const cursor = useRef(0);
+  useEffect(() => {
+    if (!open || !started) return;
+    let stopped = false;
+    const poll = async () => {
+      const fresh = await fetchStaffReplies(cursor.current);
+      if (stopped || fresh.length === 0) return;
+      cursor.current = fresh.at(-1)!.id;
+      setMessages((list) => {
+        // A reply the page already showed (the no-JavaScript conversation) is not added again.
+        const shown = new Set(list.filter((m) => m.author).map((m) => `${m.author}\n${m.content}`));
+        const added = fresh
+          .filter((m) => !shown.has(`${m.author}\n${m.content}`))
+          .map((m) => ({ role: "assistant" as const, content: m.content, author: m.author }));
+        return added.length ? [...list, ...added] : list;
+      });
+    };
+    void poll();
+    const timer = setInterval(() => void poll(), STAFF_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [open, started]);
 
   // Once, also when development's strict mode mounts the widget twice.
   const arrivalSent = useRef(false);
@@ -206,14 +236,29 @@ function closedThisVisit(): boolean {
   }
 }
 
-async function requestReply(message: string): Promise<string> {
+/** How often an open conversation asks for staff replies: they show within this time. */
+const STAFF_POLL_MS = 2500;
+
+async function fetchStaffReplies(after: number): Promise<Array<{ id: number; content: string; author: string }>> {
+  try {
+    const response = await fetch(`/api/chat?desde=${after}`, { headers: { Accept: "application/json" } });
+    if (!response.ok) return [];
+    const data = (await response.json()) as { messages?: Array<{ id: number; content: string; author: string }> };
+    return Array.isArray(data.messages) ? data.messages : [];
+  } catch {
+    return []; // the next poll tries again
+  }
+}
+
+async function requestReply(message: string): Promise<string | null> {
   try {
     const response = await fetch("/api/chat", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({ message }),
     });
-    const data = (await response.json()) as { reply?: unknown; error?: unknown };
+    const data = (await response.json()) as { reply?: unknown; error?: unknown; held?: unknown };
+    if (data.held === true) return null;
     if (typeof data.reply === "string") return data.reply;
     if (typeof data.error === "string") return data.error;
     return REPLY_ERROR;

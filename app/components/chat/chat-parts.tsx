@@ -102,7 +102,12 @@ function Bubble({ message }: { message: ChatMessage }) {
           mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-800"
         }`}
       >
-        <span className="sr-only">{mine ? "Você: " : "Assistente: "}</span>
+        {message.author ? (
+          // A staff member's reply (the conversation was taken over): their name, not the assistant's.
+          <span className="mb-0.5 block text-xs font-semibold text-brand-700">{message.author}</span>
+        ) : (
+          <span className="sr-only">{mine ? "Você: " : "Assistente: "}</span>
+        )}
         <MessageText text={message.content} />
       </p>
     </div>

@@ -148,7 +148,14 @@ function StaticChat({ state, redirectTo, onSubmit }: { state: ChatState; redirec
         />
         <MessageList messages={state.messages} />
         <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
-          {state.messages.length === 0 ? <ChatSuggestions redirectTo={redirectTo} onSubmit={onSubmit} /> : null}
+          {state.messages.length === 0 ? (
+            <ChatSuggestions redirectTo={redirectTo} onSubmit={onSubmit} />
+          ) : (
+            // Without JavaScript nothing polls: a staff member's reply shows when the page loads again.
+            <a href={`${redirectTo.replace(/#.*$/, "")}#${PANEL_ID}`} className="self-end text-xs font-medium text-brand-700 hover:underline">
+              Atualizar conversa
+            </a>
+          )}
           <form method="post" action="/api/chat" onSubmit={onSubmit} className="flex items-center gap-2">
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <HoneypotField />

@@ -11,7 +11,7 @@ const CONVERSATION_LIMIT = 20;
  */
 export const CONVERSATION_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-const messagesSchema = z.array(z.object({ role: z.enum(["assistant", "user"]), content: z.string() }));
+const messagesSchema = z.array(z.object({ role: z.enum(["assistant", "user"]), content: z.string(), author: z.string().optional() }));
 
 export interface ShownConversation {
   messages: ChatMessage[];

@@ -11,6 +11,8 @@ import { log } from "../logger.server.ts";
 
 export type ChatAnswer =
   | { status: 200 | 502; message: string; reply: string }
+  /** A person of the staff holds the conversation: the message waits for them, the webhook is not called. */
+  | { status: 202; message: string; held: true }
   | { status: 400; message: string | null; error: string }
   | { status: 429; message: string | null; error: string; retryAfter: number };
 
@@ -35,7 +37,7 @@ export interface ChatVisitor {
    * Called with a message that passed validation and the limits, before it is answered: the
    * chat route keeps it in the conversation's lead (app/lib/leads/). Never throws.
    */
-  onAccepted?: (message: string) => Promise<void>;
+  onAccepted?: (message: string) => Promise<{ held: boolean } | void>;
 }
 
 export async function answerChatMessage(raw: unknown, visitor: ChatVisitor): Promise<ChatAnswer> {
@@ -59,7 +61,8 @@ export async function answerChatMessage(raw: unknown, visitor: ChatVisitor): Pro
     if (!bySession.allowed) return refusal(message, bySession.retryAfter);
   }
 
-  await visitor.onAccepted?.(message);
+  const accepted = await visitor.onAccepted?.(message);
+  if (accepted?.held) return { status: 202, message, held: true };
 
   // Insights: a message accepted (the first of a session starts a conversation).
   if (visitor.newSession) countConversion("chat", "conversas");

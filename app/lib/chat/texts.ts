@@ -27,4 +27,11 @@ export const OPEN_EVENT = "openAIChat";
 export type ChatMessage = {
   role: "assistant" | "user";
   content: string;
+  /** A staff member's reply in a conversation they took over: "Ana, da equipe Wind Digital". */
+  author?: string;
 };
+
+/** How the visitor's chat names a staff member who answers: their first name and the agency. */
+export function staffAuthor(firstName: string): string {
+  return `${firstName}, da equipe ${site.brandName}`;
+}
