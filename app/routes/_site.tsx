@@ -6,6 +6,7 @@ import { footerHtml } from "~/components/site/footer-html.server";
 import { StaticHtml } from "~/components/site/static-html";
 import { CookieNotice } from "~/components/site/cookie-notice";
 import { ChatWidget } from "~/components/chat/chat-widget";
+import { WebVitalsReporter } from "~/components/site/web-vitals-reporter";
 import { readConsent } from "~/lib/consent";
 import { loadChatState } from "~/lib/chat/state.server";
 import { ErrorScreen } from "~/components/ui/error-screen";
@@ -45,6 +46,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <StaticHtml id={FOOTER_ID} html={loaderData.footer.html} />
       <ChatWidget state={loaderData.chat} />
       <CookieNotice consent={loaderData.consent} />
+      <WebVitalsReporter />
     </SiteSettingsProvider>
   );
 }

@@ -11,18 +11,21 @@ import { FORMS, PERIOD_PRESETS, WHATSAPP_BUTTONS } from "~/lib/analytics/labels"
 import { defaultPeriod, loadInsights, parsePeriod } from "~/lib/analytics/report.server";
 import type { Insights, Ranked } from "~/lib/analytics/report.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
+// Core Web Vitals of real visitors (their own block, app/components/admin/web-vitals-panel.tsx).
+import { WebVitalsPanel } from "~/components/admin/web-vitals-panel";
+import { loadVitals } from "~/lib/analytics/report.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = parsePeriod(new URL(request.url).searchParams);
   const period = "error" in parsed ? defaultPeriod() : parsed.period;
-  const [insights, settings] = await Promise.all([loadInsights(period), getSiteSettings()]);
+  const [insights, settings, vitals] = await Promise.all([loadInsights(period), getSiteSettings(), loadVitals(period.from, period.to)]);
   const digits = (phone: string) => phone.replace(/\D/g, "");
   const numbers = {
     [digits(settings.salesPhone)]: `${settings.salesPhoneDisplay} (vendas)`,
     [digits(settings.videoPhone)]: `${settings.videoPhoneDisplay} (Window Films)`,
     [digits(settings.ceoPhone)]: `${digits(settings.ceoPhone)} (CEO)`,
   };
-  const payload = { insights, numbers, enabled: analyticsEnabled, error: "error" in parsed ? parsed.error : null };
+  const payload = { insights, vitals, numbers, enabled: analyticsEnabled, error: "error" in parsed ? parsed.error : null };
   return "error" in parsed ? data(payload, { status: 400 }) : payload;
 }
 
@@ -57,7 +60,7 @@ function own<T>(labels: Record<string, T>, key: string): T | undefined {
 }
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
-  const { insights, numbers, enabled, error } = loaderData;
+  const { insights, vitals, numbers, enabled, error } = loaderData;
   const { period, totals, previous } = insights;
   const csv = `/admin/estatisticas.csv?${new URLSearchParams({ de: period.from, ate: period.to })}`;
   const empty = totals.views === 0 && totals.whatsapp === 0 && totals.chats === 0 && totals.forms === 0;
@@ -172,6 +175,8 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
           </div>
         </>
       )}
+
+      <WebVitalsPanel rows={vitals} />
     </AdminPage>
   );
 }

@@ -11,7 +11,10 @@ import { hit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { FORMS, WHATSAPP_BUTTONS, type FormId } from "./labels";
-import { analyticsEnabled, countConversion, countedPath, countWhatsAppClick, type Visitor } from "./counter.server";
+import { LRUCache } from "lru-cache";
+import { z } from "zod";
+import { analyticsEnabled, countConversion, countedPath, countVitals, countWhatsAppClick, deviceOf, type Visitor } from "./counter.server";
+import { MAX_VALUE, VITALS, type Vital } from "./vitals";
 
 /** Reports one address may send per minute: far above a person's clicks, far below a flood's. */
 const REPORTS_PER_MINUTE = 30;
@@ -71,6 +74,8 @@ export async function handleReport(request: Request, context: Readonly<RouterCon
   const noContent = () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   const visitor = countedVisitor(request, context);
   if (!visitor) return noContent();
+  // A page view's Core Web Vitals: checked and limited in memory, before anything reads the database.
+  if (new URL(request.url).searchParams.get("evento") === "vitais") return handleVitals(request, visitor);
   const limit = await hit(`insights:${visitor.address}`, REPORTS_PER_MINUTE, 60_000);
   if (!limit.allowed) return new Response(null, { status: 429, headers: { "Retry-After": String(limit.retryAfter), "Cache-Control": "no-store" } });
 
@@ -91,4 +96,52 @@ export async function handleReport(request: Request, context: Readonly<RouterCon
     }
   }
   return noContent();
+}
+
+/** The largest beacon of Core Web Vitals read: five numbers and a path are far less. */
+const MAX_VITALS_BYTES = 1024;
+/** Vitals beacons one address may send per minute: one per page view, far above a person's. */
+const VITALS_PER_MINUTE = 60;
+
+const vitalsSchema = z.strictObject({
+  pagina: z.string().max(300),
+  ...(Object.fromEntries(VITALS.map((vital) => [vital, z.number().finite().min(0).max(MAX_VALUE[vital]).optional()])) as Record<
+    Vital,
+    z.ZodOptional<z.ZodNumber>
+  >),
+});
+
+/** Per address, this minute's vitals beacons (memory only: a flood costs no database work). */
+const vitalsLoad = new LRUCache<string, { minute: number; count: number }>({ max: 20_000 });
+
+/**
+ * One page view's Core Web Vitals, sent once by the page (app/lib/analytics/vitals-client.ts) as
+ * JSON: `{"pagina": "/servicos", "lcp": 1234, "cls": 0.02, ...}`. A beacon that is too big, not
+ * JSON, of the wrong types, with values no page view has, or about a page the site does not have
+ * is refused (400) before anything reads the database; past VITALS_PER_MINUTE an address gets 429.
+ */
+async function handleVitals(request: Request, visitor: Visitor): Promise<Response> {
+  const headers = { "Cache-Control": "no-store" };
+  const refuse = (message: string, status = 400) => new Response(message, { status, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+  const text = await request.text();
+  if (text.length > MAX_VITALS_BYTES) return refuse("Medidas grandes demais.", 413);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return refuse("Medidas inválidas.");
+  }
+  const parsed = vitalsSchema.safeParse(body);
+  if (!parsed.success) return refuse("Medidas inválidas.");
+  const device = deviceOf(visitor.userAgent);
+  if (!device) return new Response(null, { status: 204, headers });
+  const minute = Math.floor(Date.now() / 60_000);
+  const load = vitalsLoad.get(visitor.address);
+  if (!load || load.minute !== minute) vitalsLoad.set(visitor.address, { minute, count: 1 });
+  else if (++load.count > VITALS_PER_MINUTE) return new Response(null, { status: 429, headers: { ...headers, "Retry-After": "60" } });
+  const { pagina, ...values } = parsed.data;
+  const page = await sitePage(pagePath(pagina));
+  if (!page) return refuse("Página desconhecida.");
+  countVitals(page, device, values);
+  return new Response(null, { status: 204, headers });
 }

@@ -33,6 +33,7 @@ import { isDataUrl, pageUrl } from "~/lib/data-url";
 import { memoize } from "~/lib/memoize";
 import { errorFields, log } from "../logger.server.ts";
 import { sourceOf } from "./sources";
+import { bucketOf, type Vital } from "./vitals";
 
 /** Keys longer than this are cut (a path, a campaign): nobody reads past it. */
 const MAX_KEY_LENGTH = 150;
@@ -44,6 +45,11 @@ const MAX_CAMPAIGN_PART = 40;
  * for 25 months. Past it, a day's new keys add to OTHER.
  */
 export const KEYS_PER_DAY = 150;
+/**
+ * The vitals' keys are the site's own pages (checked before counting) × 3 devices × a bucket of a
+ * fixed list: bounded by the site, not by what visitors make up, and a big site has more of them.
+ */
+const VITAL_KEYS_PER_DAY = 5000;
 /** Where the keys past KEYS_PER_DAY are counted. */
 export const OTHER = "Outros";
 /** Page views one address counts per minute: far above a person's, far below a flood's. */
@@ -71,7 +77,9 @@ type Metric =
   /** WhatsApp clicks per page, per source and per campaign of the visit: the conversion rates. */
   | "whatsapp_pagina"
   | "whatsapp_origem"
-  | "whatsapp_campanha";
+  | "whatsapp_campanha"
+  /** Core Web Vitals of real page views: `page|device|bucket` counts (app/lib/analytics/vitals.ts). */
+  | `vital_${Vital}`;
 
 export const analyticsEnabled = env.ANALYTICS === "on";
 
@@ -309,6 +317,19 @@ const agentOf = memoize(
   2_000,
 );
 
+/** The class of a person's device for a user agent, or null for a bot (not counted). */
+export function deviceOf(userAgent: string): "celular" | "tablet" | "computador" | null {
+  const agent = agentOf(userAgent);
+  return agent === "robo" ? null : agent;
+}
+
+/** Counts one page view's Core Web Vitals (already checked) in the day's histograms of its page and device. */
+export function countVitals(page: string, device: string, values: Partial<Record<Vital, number>>): void {
+  if (!analyticsEnabled) return;
+  const day = today();
+  for (const [vital, value] of Object.entries(values) as Array<[Vital, number]>) add(day, `vital_${vital}`, `${page}|${device}|${bucketOf(vital, value)}`);
+}
+
 /** Counts a conversion the server handled itself (a chat message, a form posted without JavaScript). */
 export function countConversion(metric: "chat" | "formulario", key: string): void {
   if (!analyticsEnabled) return;
@@ -493,7 +514,8 @@ async function withinKeyLimit(batch: Map<string, number>): Promise<Array<[string
     for (const [key, total] of entries) {
       let counted = key;
       if (!keys.has(key)) {
-        if (key !== OTHER && keys.size - (keys.has(OTHER) ? 1 : 0) >= KEYS_PER_DAY) counted = OTHER;
+        const limit = group.includes("\tvital_") ? VITAL_KEYS_PER_DAY : KEYS_PER_DAY;
+        if (key !== OTHER && keys.size - (keys.has(OTHER) ? 1 : 0) >= limit) counted = OTHER;
         keys.add(counted);
       }
       const id = `${group}\t${counted}`;

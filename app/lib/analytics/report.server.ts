@@ -3,11 +3,23 @@
 // shows. Days are São Paulo calendar days (YYYY-MM-DD), as they were counted.
 import { db, isPostgres } from "~/lib/db.server";
 import { addDays, type Period } from "./period";
+import { percentile75, VITALS, type Vital } from "./vitals";
 
 export { defaultPeriod, parsePeriod, type Period } from "./period";
 
 /** The metrics of the export, in its order; the page's click credits (whatsapp_*) stay out of it. */
-const EXPORTED_METRICS = ["visualizacoes", "visitantes", "origem", "campanha", "dispositivo", "whatsapp", "chat", "formulario"] as const;
+const EXPORTED_METRICS = [
+  "visualizacoes",
+  "visitantes",
+  "origem",
+  "campanha",
+  "dispositivo",
+  "whatsapp",
+  "chat",
+  "formulario",
+  // The Core Web Vitals' daily histograms: key `page|device|bucket upper bound`, total = page views.
+  ...VITALS.map((vital) => `vital_${vital}` as const),
+] as const;
 
 export interface Row {
   day: string;
@@ -186,4 +198,68 @@ export async function loadInsights(period: Period): Promise<Insights> {
     links: ranked(byMetric, "whatsapp", null, 50),
     forms: ranked(byMetric, "formulario", null, 10),
   };
+}
+
+/** One page and device's Core Web Vitals over a period: each vital's 75th percentile and how many views measured it. */
+export interface VitalsRow {
+  page: string;
+  device: string;
+  values: Partial<Record<Vital, { p75: number; views: number }>>;
+}
+
+/**
+ * The 75th percentile of each vital per page and device over the period, from the daily
+ * histograms summed by the database; the pages with the most measured views first.
+ */
+export async function loadVitals(from: string, to: string): Promise<VitalsRow[]> {
+  const rows = await db.$queryRawUnsafe<SumRow[]>(
+    `SELECT metric, key, SUM(total) AS total FROM analytics_daily WHERE day >= ${param(1)} AND day <= ${param(2)} AND metric IN (${VITALS.map((_, i) => param(i + 3)).join(", ")}) GROUP BY metric, key`,
+    from,
+    to,
+    ...VITALS.map((vital) => `vital_${vital}`),
+  );
+  const histograms = new Map<string, Map<Vital, Map<number, number>>>();
+  for (const row of rows) {
+    const vital = row.metric.slice("vital_".length) as Vital;
+    const cut = row.key.lastIndexOf("|");
+    const bound = Number(row.key.slice(cut + 1));
+    if (!VITALS.includes(vital) || cut < 0 || !Number.isFinite(bound)) continue; // "Outros" and the like
+    const pageDevice = row.key.slice(0, cut);
+    let byVital = histograms.get(pageDevice);
+    if (!byVital) histograms.set(pageDevice, (byVital = new Map()));
+    let histogram = byVital.get(vital);
+    if (!histogram) byVital.set(vital, (histogram = new Map()));
+    histogram.set(bound, (histogram.get(bound) ?? 0) + Number(row.total));
+  }
+  const result: Array<VitalsRow & { views: number }> = [];
+  for (const [pageDevice, byVital] of histograms) {
+    const cut = pageDevice.lastIndexOf("|");
+    const values: VitalsRow["values"] = {};
+    let views = 0;
+    for (const [vital, histogram] of byVital) {
+      const p75 = percentile75(histogram);
+      const count = [...histogram.values()].reduce((sum, n) => sum + n, 0);
+      views = Math.max(views, count);
+      if (p75 !== null) values[vital] = { p75, views: count };
+    }
+    result.push({ page: pageDevice.slice(0, cut), device: pageDevice.slice(cut + 1), values, views });
+  }
+  return result.sort((a, b) => b.views - a.views || a.page.localeCompare(b.page) || a.device.localeCompare(b.device)).map(({ views: _, ...row }) => row);
+}
+
+/**
+ * The export's lines of the period's 75th percentiles, after the daily rows: day `de a ate`, metric
+ * `p75_<vital>`, key `page|device`, total the value (milliseconds; CLS with a decimal comma).
+ */
+export function vitalsCsvLines(from: string, to: string, rows: VitalsRow[], separator: string = CSV_SEPARATOR): string {
+  const lines: string[] = [];
+  for (const row of rows) {
+    for (const vital of VITALS) {
+      const value = row.values[vital];
+      if (!value) continue;
+      const total = vital === "cls" ? String(value.p75).replace(".", ",") : String(value.p75);
+      lines.push([`${from} a ${to}`, `p75_${vital}`, csvField(`${row.page}|${row.device}`, separator), csvField(total, separator)].join(separator));
+    }
+  }
+  return lines.map((line) => `${line}\r\n`).join("");
 }
