@@ -71,6 +71,20 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
 };
 
 /**
+ * The signed-in admin area's policy, in order: never stored, an admin session demanded (and a
+ * posted form kept across the sign-in), public pages refreshed after every write. Run by the admin
+ * layout (app/routes/admin.tsx) for every route under it, and by the blog preview, which sits
+ * outside the layout for a page of its own. No admin route checks the session by hand.
+ */
+export const adminArea: MiddlewareFunction<Response>[] = [adminNoStore, adminGuard, adminWritesRefreshPages];
+
+/**
+ * The doors into the admin area (sign-in, its second step, an invitation, a password reset and
+ * the sign-out): open to anyone, since they are how one gets in, and never stored.
+ */
+export const adminDoors: MiddlewareFunction<Response>[] = [adminNoStore];
+
+/**
  * A save that finds the session ended (signed out in another tab, idle too long) keeps what was
  * posted for the sign-in the guard sends it to (app/lib/form-drafts.server.ts): the redirect to
  * the sign-in carries the cookie that names it. Anything else the guard threw goes on as it is.

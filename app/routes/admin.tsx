@@ -2,13 +2,13 @@ import { useEffect } from "react";
 import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { ErrorScreen } from "~/components/ui/error-screen";
-import { adminGuard, adminNoStore, adminUser, adminWritesRefreshPages, restoredDraftFor } from "~/lib/admin-guard.server";
+import { adminArea, adminUser, restoredDraftFor } from "~/lib/admin-guard.server";
 
 // The guarded admin layout. Its middleware demands an admin session on the server before any
 // loader or action of any admin route runs (so there is no client-side "checking" state: the page
 // arrives allowed, or the browser is redirected to /admin/login). Nothing it answers is cached, and
 // every write it lets through refreshes the public pages.
-export const middleware: Route.MiddlewareFunction[] = [adminNoStore, adminGuard, adminWritesRefreshPages];
+export const middleware: Route.MiddlewareFunction[] = adminArea;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = adminUser(context);

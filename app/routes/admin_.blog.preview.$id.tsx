@@ -29,18 +29,19 @@ import { env } from "~/lib/env.server";
 import { readFormData } from "~/lib/form-data.server";
 import { libraryAltTexts, libraryPicks } from "~/lib/media-library.server";
 import { blogHtmlForPage, blogImageSources, sanitizeBlogHtml } from "~/lib/sanitize.server";
-import { requireAdmin } from "~/lib/session.server";
 import { SiteSettingsProvider } from "~/lib/site-settings";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { blogPostingJsonLd } from "~/lib/structured-data";
-import { adminNoStore } from "~/lib/admin-guard.server";
+import { adminArea } from "~/lib/admin-guard.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { mediaUrlError } from "~/lib/forms/admin-schema";
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
 
-// An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
-export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
+// Outside the admin layout for a page of its own (the public post's look), under the admin area's
+// policy all the same: a preview of unsaved fields is a POST, so it refreshes the public pages
+// like any admin write (one render each, for nothing; previews are few).
+export const middleware: Route.MiddlewareFunction[] = adminArea;
 
 const PREVIEW_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -66,8 +67,7 @@ async function previewOf(post: Omit<Post, "id" | "createdAt">, id: string | null
   };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const post = await findPost(params.id);
   // `novo` has nothing saved, and is no error: its POST (the form's unsaved fields) runs this
   // loader too, and the page's status would be this one's.
@@ -77,7 +77,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The form's fields as they are, unsaved: nothing is validated or written, only shown. */
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
   const form = await readFormData(request);
   const text = (name: string) => {
     const value = form.get(name);

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/admin_.convite.$token";
 import { linkAction, linkLoader } from "~/lib/choose-password.server";
 import { ChoosePasswordPage } from "~/components/account/choose-password";
-import { adminNoStore } from "~/lib/admin-guard.server";
+import { adminDoors } from "~/lib/admin-guard.server";
 
-// An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
-export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
+// A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).
+export const middleware: Route.MiddlewareFunction[] = adminDoors;
 
 // The invitation link sent from the team page (single use, 72 hours): the new admin's first password.
 export async function loader({ params }: Route.LoaderArgs) {

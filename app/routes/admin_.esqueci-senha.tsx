@@ -13,10 +13,10 @@ import type { Toast } from "~/lib/toast";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AuthCard, SubmitButton } from "~/components/account/auth-card";
-import { adminNoStore } from "~/lib/admin-guard.server";
+import { adminDoors } from "~/lib/admin-guard.server";
 
-// An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
-export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
+// A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).
+export const middleware: Route.MiddlewareFunction[] = adminDoors;
 
 // "Esqueci minha senha": asks for the e-mail and answers the same whether or not it has an
 // account (see app/lib/password-reset.server.ts). In production without SMTP no e-mail can

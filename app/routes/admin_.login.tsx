@@ -15,12 +15,12 @@ import { SessionEndedNote } from "~/components/account/session-draft";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import type { Toast } from "~/lib/toast";
-import { adminNoStore } from "~/lib/admin-guard.server";
+import { adminDoors } from "~/lib/admin-guard.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 
-// An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
-export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
+// A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).
+export const middleware: Route.MiddlewareFunction[] = adminDoors;
 
 const loginSchema = z.object({
   email: z.preprocess(

@@ -3,10 +3,10 @@ import type { Route } from "./+types/admin_.logout";
 import { destroyUserSession, getSessionUser } from "~/lib/session.server";
 import { recordActivity } from "~/lib/activity.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { adminNoStore } from "~/lib/admin-guard.server";
+import { adminDoors } from "~/lib/admin-guard.server";
 
-// An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
-export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
+// A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).
+export const middleware: Route.MiddlewareFunction[] = adminDoors;
 
 // Sign-out: the session row is deleted (revoked) and the cookie cleared. Outside the admin
 // layout (admin_), so its guard does not stand in the way of a session that already ended.

@@ -14,11 +14,11 @@ import type { Toast } from "~/lib/toast";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AuthCard, SubmitButton } from "~/components/account/auth-card";
-import { adminNoStore } from "~/lib/admin-guard.server";
+import { adminDoors } from "~/lib/admin-guard.server";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 
-// An admin route outside the admin layout: it sets its own `no-store` (see adminNoStore).
-export const middleware: Route.MiddlewareFunction[] = [adminNoStore];
+// A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).
+export const middleware: Route.MiddlewareFunction[] = adminDoors;
 
 // The second step of signing in, for accounts with two-factor sign-in on: the password (or a
 // reset link) led here with a short-lived signed cookie and no session; a 6-digit code from the

@@ -59,13 +59,15 @@ export const svg = () => new File(['<svg xmlns="http://www.w3.org/2000/svg"><scr
 type Handler = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
 const adminMiddleware = adminLayout.middleware;
 
-// Admin pages outside the guarded layout (app/routes/admin_.*): they check the session themselves.
-const OUTSIDE_ADMIN_LAYOUT = /^\/admin\/(login|logout|blog\/preview\/|verificacao|esqueci-senha|redefinir-senha\/|convite\/)/;
+// The doors into the admin area (app/routes/admin_.*, adminDoors): open to anyone. Every other
+// admin route runs the admin area's policy (adminArea), under the layout or (the blog preview) as
+// its own middleware.
+const ADMIN_DOORS = /^\/admin\/(login|logout|verificacao|esqueci-senha|redefinir-senha\/|convite\/)/;
 
-/** Whether the server would run the admin layout's guard before this request's handler. */
+/** Whether the server would run the admin area's guard before this request's handler. */
 function underGuard(request: Request): boolean {
   const path = new URL(request.url).pathname;
-  return path.startsWith("/admin/") && !OUTSIDE_ADMIN_LAYOUT.test(path);
+  return path.startsWith("/admin/") && !ADMIN_DOORS.test(path);
 }
 
 /** Runs a handler as the server would (behind the admin guard for the routes under the admin layout). */
