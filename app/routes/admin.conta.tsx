@@ -31,6 +31,7 @@ import { describeDevice } from "~/lib/user-agent";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AdminPage } from "~/components/admin/page";
+import { LeadNotificationsSection } from "~/components/admin/lead-notifications";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 
 // "Minha conta": the signed-in admin's own password, two-factor sign-in and sessions. Every
@@ -57,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: user.email,
     name: user.name,
     twoFactor: Boolean(user.totpSecret),
+    leadNotifications: { newLeads: user.notifyNewLeads, heldMessages: user.notifyHeldMessages },
     recoveryLeft: user.totpSecret ? await unusedRecoveryCodes(user.id) : 0,
     setup: settingUp ? { qr: await totpQrSvg(user.email, pendingKey), key: formatSecret(pendingKey) } : null,
     sessions: sessions.map((session) => ({
@@ -103,6 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const log = { actor: me.email, section: "conta" as const };
   const form = await readFormData(request).catch(() => null);
   if (!form) return reply({ intent: null, lastResult: null, toast: { type: "error", title: "Erro", description: UNREADABLE_FORM } }, 400);
+  if (new URL(request.url).searchParams.has("avisos")) {
+    // The lead notifications (app/lib/leads/notify.server.ts), a form of their own.
+    await db.user.update({ where: { id: me.id }, data: { notifyNewLeads: form.get("novos") === "on", notifyHeldMessages: form.get("conversas") === "on" } });
+    return redirectWithToast(PAGE, { type: "success", title: "Avisos salvos" });
+  }
   const intent = String(form.get("intent") ?? "") as Intent;
   const user = await db.user.findUniqueOrThrow({ where: { id: me.id } });
 
@@ -248,6 +255,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <TwoFactor key={`duas-etapas:${key}`} loaderData={loaderData} actionData={actionData} />
       </div>
       <Sessions sessions={loaderData.sessions} />
+      <LeadNotificationsSection {...loaderData.leadNotifications} />
     </AdminPage>
   );
 }

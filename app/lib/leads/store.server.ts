@@ -17,6 +17,7 @@ import { defaultSiteSettings } from "~/lib/site-settings";
 import { saveSiteSettings } from "~/lib/site-settings.server";
 import { errorFields, log } from "../logger.server.ts";
 import { LEAD_LIMITS, type LeadKind } from "./leads";
+import { notifyHeldMessage, notifyNewLead } from "./notify.server";
 
 /** New leads one address may store per hour: far above a person's, far below a flood's. */
 export const LEADS_PER_ADDRESS_PER_HOUR = 30;
@@ -118,9 +119,11 @@ export async function storeFormLead(kind: Exclude<LeadKind, "chat">, values: For
       message: clip(values.message ?? "", LEAD_LIMITS.message),
       revenue: clip(values.revenue ?? "", 40),
     };
-    await db.lead.create({
+    const lead = await db.lead.create({
       data: { kind, ...fields, ...attribution, searchText: searchTextOf(fields.name, fields.email, fields.phone, fields.company, fields.message) },
+      select: { id: true },
     });
+    void notifyNewLead(lead.id);
     return true;
   } catch (error) {
     failed("a form's contact", error);
@@ -141,6 +144,7 @@ export async function storeChatMessage(
   try {
     if (!(await leadStorageOn())) return null;
     let lead = await db.lead.findUnique({ where: { chatSessionId: sessionId }, select: { id: true, heldById: true, searchText: true } });
+    const isNew = !lead;
     if (!lead) {
       if (!(await underHourlyCap(from))) return null;
       const attribution = await attributionOf(from, refererPage(from.request));
@@ -156,6 +160,8 @@ export async function storeChatMessage(
       await db.lead.update({ where: { id: lead.id }, data: { searchText: `${lead.searchText} ${message.toLowerCase()}`.slice(0, LEAD_LIMITS.searchText) } });
     }
     await db.leadMessage.create({ data: { leadId: lead.id, role: "user", content: message, createdAt: at } });
+    if (isNew) void notifyNewLead(lead.id);
+    else if (lead.heldById) void notifyHeldMessage(lead.id);
     return { id: lead.id, heldById: lead.heldById };
   } catch (error) {
     failed("a chat message", error);
