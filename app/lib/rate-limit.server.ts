@@ -4,10 +4,10 @@
 // A key names what it counts, and that is often a person: an address (`chat:ip:203.0.113.7`, an
 // IPv6 address as its /64, see rateLimitAddress) or an e-mail (`login:email:ana@...`). So no key
 // is stored as given: the table holds the key's first word (which limit it is, for whoever reads
-// the table) and a keyed hash of the whole key (keyed-hash.server.ts), the same on every instance.
+// the table) and a keyed hash of the whole key (derived-keys.server.ts), the same on every instance.
 // A copy of the table then says how many windows each limit has open, and nothing about who.
 import { db } from "./db.server.ts";
-import { keyedHash } from "./keyed-hash.server.ts";
+import { keyedHash } from "./derived-keys.server.ts";
 
 export interface RateLimitResult {
   allowed: boolean;

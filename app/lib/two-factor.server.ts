@@ -19,11 +19,12 @@
 // encrypts, any of them decrypts, and a key read with an older secret (or stored in base32 before
 // encryption existed) is encrypted again with the first the next time it is used, or by
 // `resealTotpSecrets` (the background housekeeping runs it).
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { db } from "./db.server";
+import { derivedKeys } from "./derived-keys.server.ts";
 import { env } from "./env.server";
 import { errorFields, log } from "./logger.server.ts";
 import { forgive, hit, reset } from "./rate-limit.server";
@@ -37,9 +38,7 @@ const MAX_CODES_PER_ADDRESS = 20;
 
 /** What marks a stored key as encrypted (a base32 key never contains ':'). */
 const SEALED = "v1:";
-const sealingKeys = env.SESSION_SECRET.split(",").map((secret) =>
-  Buffer.from(hkdfSync("sha256", secret, "wind-digital totp-secret", "totp secret at rest v1", 32)),
-);
+const sealingKeys = derivedKeys("totp secret at rest v1");
 
 /** The key as it is stored: "v1:" and base64url of the 12-byte IV, the 16-byte tag and the ciphertext. */
 export function sealTotpSecret(secret: string): string {

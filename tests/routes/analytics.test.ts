@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { keyedHash } from "~/lib/keyed-hash.server";
+import { keyedHash } from "~/lib/derived-keys.server";
 import { KEYS_PER_DAY, OTHER, saoPauloDay, VIEWS_PER_ADDRESS_PER_MINUTE, VISITORS_PER_ADDRESS_PER_DAY } from "~/lib/analytics/counter.server";
 import { site } from "~/content/site";
 import { startServer, type RunningServer } from "../helpers/platform-server";

@@ -18,7 +18,7 @@ const { checkSecondFactor, currentTotp, newRecoveryCodes, openTotpSecret, reseal
 
 /** A key stored as the app stores it, encrypted with `secret` (the format is the contract the database holds). */
 function sealedWith(secret: string, base32: string): string {
-  const key = Buffer.from(hkdfSync("sha256", secret, "wind-digital totp-secret", "totp secret at rest v1", 32));
+  const key = Buffer.from(hkdfSync("sha256", secret, "wind-digital", "totp secret at rest v1", 32));
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const body = Buffer.concat([cipher.update(base32, "utf8"), cipher.final()]);

@@ -9,7 +9,7 @@
 // up and a restart loses nothing.
 //
 // Unique visitors are estimated as Plausible does: a hash of the address, the user agent and a
-// salt of the day. The salt is derived from the day and SESSION_SECRET (keyed-hash.server.ts), so
+// salt of the day. The salt is derived from the day and SESSION_SECRET (derived-keys.server.ts), so
 // every instance hashes a visitor alike and the database never holds it: a copy of the database
 // taken during the day cannot tie a hash to an address. The day's hashes are deleted once it is
 // over; after that nothing ties a count to an address, whoever holds what.
@@ -25,7 +25,7 @@ import { LRUCache } from "lru-cache";
 import { clientAddress } from "../client-address.server.ts";
 import { db, isPostgres } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { keyedHash } from "~/lib/keyed-hash.server";
+import { keyedHash } from "~/lib/derived-keys.server";
 import { monthsBefore, saoPauloDay } from "./period";
 import { rateLimitAddress } from "~/lib/request-info.server";
 import { policyPath } from "~/lib/request-path";
