@@ -30,6 +30,12 @@ function Cell({ vital, value }: { vital: Vital; value: { p75: number; views: num
   );
 }
 
+/** How many page views measured the row (its most measured vital: INP needs an interaction). */
+function measured(row: VitalsRow): string {
+  const views = Math.max(...Object.values(row.values).map((v) => v.views));
+  return `${integer.format(views)} ${views === 1 ? "medida" : "medidas"}`;
+}
+
 export function WebVitalsPanel({ rows }: { rows: VitalsRow[] }) {
   return (
     <section aria-labelledby="web-vitals" className="mt-8 min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -63,9 +69,9 @@ export function WebVitalsPanel({ rows }: { rows: VitalsRow[] }) {
             <tbody>
               {rows.map((row) => (
                 <tr key={`${row.page}|${row.device}`} className="border-t border-slate-100">
-                  <th scope="row" className="py-2 text-left align-top font-normal break-all text-slate-800">
-                    {row.page}
-                    <span className="block text-xs text-slate-500">{integer.format(Math.max(...Object.values(row.values).map((v) => v.views)))} medidas</span>
+                  <th scope="row" className="py-2 text-left align-top font-normal text-slate-800">
+                    <span className="break-all">{row.page}</span>
+                    <span className="block text-xs whitespace-nowrap text-slate-500">{measured(row)}</span>
                   </th>
                   <td className="px-2 py-2 align-top text-slate-700">{DEVICES[row.device] ?? row.device}</td>
                   {VITALS.map((vital) => (
