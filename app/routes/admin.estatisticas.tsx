@@ -5,6 +5,9 @@
 // screen readers.
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.estatisticas";
+import { LeadFiguresPanel } from "~/components/admin/lead-figures";
+import { logFailure } from "~/lib/admin-action.server";
+import { leadFigures } from "~/lib/leads/report.server";
 import { AdminPage, EmptyState } from "~/components/admin/page";
 import { analyticsEnabled } from "~/lib/analytics/counter.server";
 import { FORMS, PERIOD_PRESETS, WHATSAPP_BUTTONS } from "~/lib/analytics/labels";
@@ -18,14 +21,23 @@ import { loadVitals } from "~/lib/analytics/report.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = parsePeriod(new URL(request.url).searchParams);
   const period = "error" in parsed ? defaultPeriod() : parsed.period;
-  const [insights, settings, vitals] = await Promise.all([loadInsights(period), getSiteSettings(), loadVitals(period.from, period.to)]);
+  const [insights, settings, vitals, leads] = await Promise.all([
+    loadInsights(period),
+    getSiteSettings(),
+    loadVitals(period.from, period.to),
+    // The leads' figures; a failure there leaves the rest of the page as it is.
+    leadFigures(period.from, period.to).catch((error: unknown) => {
+      logFailure("estatisticas: leads could not be read", error, "load");
+      return null;
+    }),
+  ]);
   const digits = (phone: string) => phone.replace(/\D/g, "");
   const numbers = {
     [digits(settings.salesPhone)]: `${settings.salesPhoneDisplay} (vendas)`,
     [digits(settings.videoPhone)]: `${settings.videoPhoneDisplay} (Window Films)`,
     [digits(settings.ceoPhone)]: `${digits(settings.ceoPhone)} (CEO)`,
   };
-  const payload = { insights, vitals, numbers, enabled: analyticsEnabled, error: "error" in parsed ? parsed.error : null };
+  const payload = { insights, vitals, numbers, leads, enabled: analyticsEnabled, error: "error" in parsed ? parsed.error : null };
   return "error" in parsed ? data(payload, { status: 400 }) : payload;
 }
 
@@ -177,6 +189,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       )}
 
       <WebVitalsPanel rows={vitals} />
+      <LeadFiguresPanel figures={loaderData.leads} />
     </AdminPage>
   );
 }
