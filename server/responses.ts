@@ -10,7 +10,7 @@ import type { Exchange } from "./exchange.ts";
 /** A page rendered for one visitor: their browser may keep it, but must ask again before reusing it. */
 const PERSONAL_CACHE_CONTROL = "private, no-cache";
 
-export const SERVER_ERROR_PAGE =
+const SERVER_ERROR_PAGE =
   '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro | Wind Digital</title>' +
   '<h1>Unexpected Application Error!</h1><p>Ocorreu um erro inesperado.</p><a href="/">Voltar para o início</a></html>';
 

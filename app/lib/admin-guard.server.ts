@@ -19,7 +19,7 @@ const adminUserContext = createContext<SessionUser | null>(null);
  * spelling it accepts (`/ADMIN/...`, `/%61dmin/...`) and the header goes with whatever it matched.
  * The admin layout and every admin route outside it (sign-in, sign-out, the blog preview) run it.
  */
-export const adminNoStore: MiddlewareFunction<Response> = async (_args, next) => {
+const adminNoStore: MiddlewareFunction<Response> = async (_args, next) => {
   let response: Response;
   try {
     response = await next();

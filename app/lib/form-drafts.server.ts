@@ -38,7 +38,7 @@ const draftCookie = createCookie("__admin_draft", {
  * One spelling of a page's address, whichever way it was reached (`?novo` and `?novo=`, the order
  * of the query, React Router's `index` mark), so the draft kept for it is found again.
  */
-export function draftPath(address: string): string {
+function draftPath(address: string): string {
   const url = new URL(address, "http://x");
   url.searchParams.delete("index");
   url.searchParams.sort();
@@ -53,7 +53,7 @@ async function draftIdFrom(request: Request): Promise<string | null> {
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-export interface PostedForm {
+interface PostedForm {
   fields: [string, string][];
   /** Names of the files chosen in the form (not kept). */
   files: string[];

@@ -47,7 +47,7 @@ async function hashOf(bucket: Bucket, key: string, size: number, written: Date):
 }
 
 /** The file of the same place with the same bytes as `object`, written before it; null when there is none. */
-export async function sameFileAs(object: StoredObject): Promise<SameFile | null> {
+async function sameFileAs(object: StoredObject): Promise<SameFile | null> {
   const backend = await storage();
   const listed = await backend.list(object.bucket);
   const self = listed.find((item) => item.key === object.key);

@@ -46,7 +46,7 @@ export const UPLOAD_FAILURES = {
   },
 } as const satisfies Record<string, UploadFailureText>;
 
-export type UploadSection = keyof typeof UPLOAD_FAILURES;
+type UploadSection = keyof typeof UPLOAD_FAILURES;
 
 /** The failure text of the section `section` ("led-panels"); the library's for a path this table does not know. */
 export function uploadFailure(section: string): UploadFailureText {

@@ -89,7 +89,7 @@ const limits = {
 
 export const INVALID_FILE_MESSAGE = "Por favor, selecione uma imagem ou vídeo.";
 export const INVALID_IMAGE_MESSAGE = "Por favor, selecione uma imagem.";
-export const INVALID_VIDEO_MESSAGE = "Por favor, selecione um vídeo.";
+const INVALID_VIDEO_MESSAGE = "Por favor, selecione um vídeo.";
 
 /** What a refused file type is told, by what the field takes (a video field never speaks of images). */
 function invalidTypeMessage(rule: UploadRule): string {

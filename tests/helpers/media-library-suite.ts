@@ -446,7 +446,10 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       // The library page: the second time, no copy, and its alt text given now is kept on the library's file.
       const first = await uploadOne("arquivo_portfolio", fx.samePng("reenviada.png"));
       const before = await count();
-      const again = await fx.responseOf(library.action, formRequest("/admin/midia", { intent: "upload", arquivo_portfolio: fx.samePng("outro-nome.png"), alt: "Foto reenviada" }, { cookie }));
+      const again = await fx.responseOf(
+        library.action,
+        formRequest("/admin/midia", { intent: "upload", arquivo_portfolio: fx.samePng("outro-nome.png"), alt: "Foto reenviada" }, { cookie }),
+      );
       expect(again.status).toBe(302);
       expect(await fx.toastOf(again)).toEqual({
         type: "success",

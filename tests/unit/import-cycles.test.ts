@@ -52,7 +52,9 @@ describe("import graph", () => {
 
   it("runs from server/ to app/ only: nothing under app/ imports server/", () => {
     const upward = [...importGraph(["app"])].flatMap(([file, targets]) =>
-      targets.filter((target) => path.relative(root, target).startsWith("server/")).map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
+      targets
+        .filter((target) => path.relative(root, target).startsWith("server/"))
+        .map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
     );
     expect(upward).toEqual([]);
   });

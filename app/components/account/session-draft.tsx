@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { quotedFileNames } from "~/lib/media-library";
 
-export const SESSION_ENDED = "Sua sessão terminou. Entre de novo para salvar o que você escreveu.";
+const SESSION_ENDED = "Sua sessão terminou. Entre de novo para salvar o que você escreveu.";
 
 function filesNote(files: string[]): string | null {
   if (files.length === 0) return null;

@@ -57,7 +57,7 @@ export interface Period {
 }
 
 /** The last `days` days up to `today`, today included. */
-export function presetPeriod(days: number, today: string): Period {
+function presetPeriod(days: number, today: string): Period {
   return { from: addDays(today, 1 - days), to: today, days, preset: days };
 }
 

@@ -53,9 +53,9 @@ export async function readRows(from: string, to: string): Promise<Row[]> {
  * pt-BR) reads `,` as the decimal comma and opens a comma-separated file in one column; `;` is what
  * it splits on.
  */
-export const CSV_SEPARATOR = ";";
+const CSV_SEPARATOR = ";";
 /** The export's header, in Portuguese (the metric and key columns keep the names docs/analytics.md lists). */
-export const CSV_HEADER = ["Dia", "Métrica", "Chave", "Total"] as const;
+const CSV_HEADER = ["Dia", "Métrica", "Chave", "Total"] as const;
 
 /**
  * The export: a header and one line per day, metric and key, `;`-separated, with a UTF-8 byte
@@ -73,7 +73,7 @@ export function toCsv(rows: Row[], separator: string = CSV_SEPARATOR): string {
  * formula (=, +, -, @, a tab or a carriage return) gets a leading apostrophe so a spreadsheet
  * shows it as text, and one holding the separator, a quote or a line break is quoted.
  */
-export function csvField(value: string, separator: string = CSV_SEPARATOR): string {
+function csvField(value: string, separator: string = CSV_SEPARATOR): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -52,7 +52,7 @@ const SITES = [
 const GOOGLE = /(?:^|\.)google\.(?:com?\.)?[a-z]{2,3}$/;
 
 /** The longest source name kept: a host can be 253 characters, nobody reads past this. */
-export const MAX_SOURCE_LENGTH = 100;
+const MAX_SOURCE_LENGTH = 100;
 
 /** The source a referring host (lower-case, without `www.`) counts as. */
 export function sourceOf(host: string): string {
