@@ -8,7 +8,7 @@
 //   if (isDelete(parsed.form)) return deleteRow(parsed.form, { model, list, deleted, failed, log });
 //   const submission = parseWithZod(parsed.form, { schema }); // async with a database check (withServerCheck)
 //   return guardSave(parsed, submission, failedToast, async (submission) => {
-//     const draft = await startSave(parsed, submission, { model, uploads, files });
+//     const draft = await startSave(parsed, submission, { model, uploads });
 //     …checks of the files (a required cover), added to draft.fieldErrors; checks of the values
 //       that ask the database (a slug in use) are in the schema, as zod issues…
 //     const value = validValue(draft);
@@ -201,11 +201,13 @@ export interface Draft<R, S extends FormSubmission> {
 export async function startSave<R extends Row, S extends FormSubmission>(
   { form, stored, refused, same = {} }: ParsedUpload & { same?: Record<string, SameFile> },
   submission: S,
-  section: { model: Pick<SectionModel<R, never>, "findUnique">; uploads?: Record<string, UploadRule>; files?: FileColumns<R> },
+  section: { model: Pick<SectionModel<R, never>, "findUnique">; uploads?: Record<string, UploadRule> },
 ): Promise<Draft<R, S>> {
   const id = formId(form);
   const existing = id ? await section.model.findUnique({ where: { id } }) : null;
-  const files = section.files ?? {};
+  // Each upload field's column, from the section's upload rules (app/lib/upload-targets.server.ts).
+  const files: FileColumns<R> = {};
+  for (const [field, rule] of Object.entries(section.uploads ?? {})) if (rule.column) files[field] = rule.column as keyof R & string;
   const uploaded = Object.fromEntries(Object.entries(stored).map(([field, object]) => [field, object.url]));
   // A file picked from the media library is the field's new file too (never discarded: it is not `stored`).
   const library = await libraryPicks(form, section.uploads ?? {}, uploaded);

@@ -12,17 +12,24 @@ export interface UploadRule {
   bucket: Bucket;
   folder?: string;
   accept: UploadAccept;
+  /**
+   * The column of the section's row the field's file goes to (its URL). The section's save reads it
+   * from here, so a field cannot be stored in the library and never reach its row; the registry
+   * test holds each one to the section's file columns (app/lib/admin/sections.ts). None for the
+   * library's own fields, which fill no row.
+   */
+  column?: string;
 }
 
 export const UPLOAD_TARGETS = {
-  portfolio: { cover_image: { bucket: "portfolio-media", accept: "media" } },
-  "led-panels": { photo: { bucket: "blog-media", accept: "image" } },
-  "window-films-portfolio": { cover_image: { bucket: "portfolio-media", accept: "media" } },
-  "course-testimonials": { video_url: { bucket: "portfolio-media", folder: "course-testimonials", accept: "video" } },
-  "client-logos": { logo_file: { bucket: "portfolio-media", accept: "logo" } },
+  portfolio: { cover_image: { bucket: "portfolio-media", accept: "media", column: "coverImage" } },
+  "led-panels": { photo: { bucket: "blog-media", accept: "image", column: "photo" } },
+  "window-films-portfolio": { cover_image: { bucket: "portfolio-media", accept: "media", column: "coverImage" } },
+  "course-testimonials": { video_url: { bucket: "portfolio-media", folder: "course-testimonials", accept: "video", column: "videoUrl" } },
+  "client-logos": { logo_file: { bucket: "portfolio-media", accept: "logo", column: "logoUrl" } },
   blog: {
-    cover_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
-    social_image: { bucket: "blog-media", folder: "blog-covers", accept: "image" },
+    cover_image: { bucket: "blog-media", folder: "blog-covers", accept: "image", column: "coverImage" },
+    social_image: { bucket: "blog-media", folder: "blog-covers", accept: "image", column: "socialImage" },
   },
   // The library's own upload form (one field per storage area), and images inserted into a post's text.
   midia: {

@@ -127,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission,
     () => SAVE_FAILED,
     async (submission) => {
-      const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage", social_image: "socialImage" } });
+      const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
       requireFile(draft, "cover_image", COVER_REQUIRED);
       // The content as it will be stored, and what the allowlist took out of it (said after the save).
       const content = submission.status === "success" ? sanitizeBlogHtmlWithReport(submission.value.content) : null;

@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission,
     () => SAVE_FAILED,
     async () => {
-      const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { logo_file: "logoUrl" } });
+      const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
       // The logo is the uploaded (or picked) file, else the URL typed in the form.
       const logoUrl = logoUrlOf(draft.uploaded, submission.payload.logo_url);
       if (!draft.refused.logo_file && !logoUrl) draft.fieldErrors.logo_url = [LOGO_URL_REQUIRED];

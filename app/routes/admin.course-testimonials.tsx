@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(parsed.form, { schema: courseTestimonialSchema });
   return guardSave(parsed, submission, failed("Erro ao salvar depoimento"), async () => {
-    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { video_url: "videoUrl" } });
+    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
     requireFile(draft, "video_url", VIDEO_REQUIRED);
     const v = validValue(draft);
     if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));

@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(parsed.form, { schema: ledPanelSchema });
   const failed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar painel", description: message });
   return guardSave(parsed, submission, failed, async () => {
-    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { photo: "photo" } });
+    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
     // A failed photo upload keeps the previous photo and the save goes on.
     keepPreviousFile(draft, "photo");
     const v = validValue(draft);

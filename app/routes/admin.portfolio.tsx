@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(parsed.form, { schema: portfolioSchema });
   return guardSave(parsed, submission, failed("Erro ao salvar"), async () => {
-    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
+    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
     const { images, videos } = checkMediaLists(draft);
     const v = validValue(draft);
     if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));

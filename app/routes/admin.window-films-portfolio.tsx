@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The project form's save error is the bare title with the server's own message.
   const failed = (message: string): Toast => ({ type: "error", title: "Erro", description: message });
   return guardSave(parsed, submission, failed, async () => {
-    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS, files: { cover_image: "coverImage" } });
+    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
     const { images, videos } = checkMediaLists(draft);
     const v = validValue(draft);
     if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));

@@ -3,10 +3,11 @@
 // file, URL-list and HTML columns: a column that holds files but is missing from the registry
 // would let a file still in use be deleted. So every column whose name says it may hold a file,
 // in any table, must be listed by a section, or named below as not holding our files.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACTIVITY_SECTIONS, CONTENT_SECTIONS, DASHBOARD_CARDS } from "~/lib/admin/sections";
+import { UPLOAD_TARGETS, type UploadRule } from "~/lib/upload-targets.server";
 
 interface Field {
   name: string;
@@ -47,6 +48,7 @@ const NOT_FILES: Record<string, string> = {
   "siteSettings.linkedinUrl": "a social network profile link",
   "siteSettings.tiktokUrl": "a social network profile link",
   "siteSettings.youtubeUrl": "a social network profile link",
+  "formDraft.files": "the names of the files a form had chosen when its session ended (never uploaded, never stored)",
   "leadMessage.content": "a chat line's text, shown as text in the admin (never markup, never a stored file)",
 };
 
@@ -63,6 +65,32 @@ describe("the registry of admin sections", () => {
       }
     }
     expect(unlisted, "columns that may hold files: list them in app/lib/admin/sections.ts (or in NOT_FILES here, with why)").toEqual([]);
+  });
+
+  it("sends every upload field of a section to one of that section's file columns, which the save writes", () => {
+    const mismatched: string[] = [];
+    for (const [key, fields] of Object.entries(UPLOAD_TARGETS) as Array<[string, Record<string, UploadRule>]>) {
+      if (key === "midia") {
+        // The library's own form fills no row.
+        for (const [field, rule] of Object.entries(fields)) if (rule.column) mismatched.push(`midia.${field} names a column`);
+        continue;
+      }
+      const section = CONTENT_SECTIONS.find((s) => s.key === key);
+      if (!section) {
+        mismatched.push(`${key}: no section of that key`);
+        continue;
+      }
+      for (const [field, rule] of Object.entries(fields)) {
+        if (!rule.column || !(section.fileColumns as readonly string[]).includes(rule.column)) mismatched.push(`${key}.${field} → ${String(rule.column)}`);
+      }
+    }
+    expect(mismatched, "each upload field's column must be one of its section's fileColumns").toEqual([]);
+  });
+
+  it("leaves no route a hand-written map of file fields: the save reads each field's column from the upload rules", () => {
+    const routes = join(import.meta.dirname, "../../app/routes");
+    const handWritten = readdirSync(routes).filter((name) => /startSave\([^)]*\bfiles:/s.test(readFileSync(join(routes, name), "utf8")));
+    expect(handWritten).toEqual([]);
   });
 
   it("names only columns that exist, with the right type (text for files and HTML, JSON for URL lists)", () => {
