@@ -21,11 +21,13 @@
 import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { startWebhookServer, type WebhookProcess } from "../../tests/helpers/webhook-server.ts";
+import { freePort } from "../lib/free-port.ts";
 import { startPgCluster } from "../lib/pg-cluster.ts";
+import { startVarnish } from "../lib/varnish.ts";
 import type { CrowdCommand, CrowdEvent } from "./chat-crowd.ts";
 import { sendChatMessage, type ChatAnswer } from "./chat-message.ts";
 import { startDemoServer, type DemoServer } from "./demo-server.ts";
-import { hammer } from "./load.ts";
+import { compareThroughput, hammer, startBareServer } from "./load.ts";
 
 export interface BenchRow {
   figure: string;
@@ -176,7 +178,7 @@ const ADMIN_SAVE = "admin save";
  * then 1–3 s reading. /img answers are immutable (Cache-Control), so a browser never asks for an
  * image twice.
  */
-async function browse(rec: Recorder, origin: () => string, visitor: { cookie: string; kind: string } | null, until: number) {
+async function browse(rec: Recorder, origin: () => string, visitor: { cookie: string; kind: string } | null, until: number, edge?: EdgeCount) {
   const cookie = visitor?.cookie ?? null;
   const inBrowserCache = new Set<string>();
   while (Date.now() < until) {
@@ -184,6 +186,10 @@ async function browse(rec: Recorder, origin: () => string, visitor: { cookie: st
     const headers: Record<string, string> = { "Accept-Encoding": "br, gzip" };
     if (cookie) headers.Cookie = cookie;
     const page = await timed(rec, visitor?.kind ?? PAGE_ANON, `${base}${pick(PAGES)}`, { headers }, (s) => s === 200);
+    if (edge && !visitor && page) {
+      edge.views++;
+      if (page.response.headers.get("x-edge") === "HIT") edge.hits++;
+    }
     const images = page ? imagesOf(page.body).filter((src) => !inBrowserCache.has(src)) : [];
     for (let i = 0; i < 2 && images.length > 0; i++) {
       const src = images.splice(Math.floor(Math.random() * images.length), 1)[0]!;
@@ -221,8 +227,19 @@ async function chat(rec: Recorder, origin: () => string, until: number, id: numb
   }
 }
 
-/** An admin editing: a save (a new LED panel) every 30 s, the first within the first 3 s. */
-async function administer(rec: Recorder, origin: string, session: string, until: number, id: number) {
+/** Anonymous page views through the edge, and how many it answered itself; each save's delay until the edge showed it. */
+interface EdgeCount {
+  url: string;
+  views: number;
+  hits: number;
+  visibleMs: number[];
+}
+
+/**
+ * An admin editing: a save (a new LED panel) every 30 s, the first within the first 3 s. Through
+ * an edge, each save is then looked for on the edge's /led-panels every 20 ms (up to 5 s).
+ */
+async function administer(rec: Recorder, origin: string, session: string, until: number, id: number, edge?: EdgeCount) {
   for (let n = 0; Date.now() < until; n++) {
     const form = new FormData();
     form.set("title", `Painel pico ${id}-${n}`);
@@ -231,6 +248,18 @@ async function administer(rec: Recorder, origin: string, session: string, until:
     form.set("flow", "Alto");
     form.set("description", "Criado pelo cenário de pico do benchmark.");
     await timed(rec, ADMIN_SAVE, `${origin}/admin/led-panels`, { method: "POST", body: form, headers: { Origin: origin, Cookie: session } }, (s) => s === 302);
+    if (edge) {
+      const saved = performance.now();
+      let seen = Infinity;
+      while (performance.now() - saved < 5000) {
+        if ((await (await fetch(`${edge.url}/led-panels`)).text()).includes(`Painel pico ${id}-${n}<`)) {
+          seen = performance.now() - saved;
+          break;
+        }
+        await sleep(20);
+      }
+      edge.visibleMs.push(seen);
+    }
     await sleep(30_000);
   }
 }
@@ -260,12 +289,15 @@ async function warm(origins: string[]) {
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-async function spike(label: string, servers: DemoServer[], seconds: number): Promise<BenchRow[]> {
-  const origins = servers.map((s) => s.baseUrl);
+async function spike(label: string, servers: DemoServer[], seconds: number, edgeUrl?: string): Promise<BenchRow[]> {
+  const instances = servers.map((s) => s.baseUrl);
+  // Through an edge, every visitor asks the edge; the admin saves on an instance.
+  const origins = edgeUrl ? [edgeUrl] : instances;
+  const edge: EdgeCount | undefined = edgeUrl ? { url: edgeUrl, views: 0, hits: 0, visibleMs: [] } : undefined;
   let turn = 0;
   const next = () => origins[turn++ % origins.length]!;
   note(`spike (${label}): warming up, then ${seconds} s of 200 visitors, 100 chatting, 1 admin`);
-  await warm(origins);
+  await warm(instances);
   // Half the browsing visitors chatted with JavaScript, 2% without (4 of 200), the rest never.
   // (Made 20 at a time: they are set-up, not the measured crowd.)
   const visitors: Array<{ cookie: string; kind: string } | null> = [];
@@ -281,7 +313,7 @@ async function spike(label: string, servers: DemoServer[], seconds: number): Pro
       )),
     );
   }
-  const sessions = [await signIn(origins[0]!)];
+  const sessions = [await signIn(instances[0]!)];
   const rec = new Recorder();
   const rss = rssSampler(servers);
   const until = Date.now() + seconds * 1000;
@@ -291,9 +323,9 @@ async function spike(label: string, servers: DemoServer[], seconds: number): Pro
   // generator sharing the servers' cores, not visitors.
   const arrive = () => sleep(between(0, 3000));
   await Promise.all([
-    ...visitors.map((visitor) => arrive().then(() => browse(rec, next, visitor, until))),
+    ...visitors.map((visitor) => arrive().then(() => browse(rec, next, visitor, until, edge))),
     ...Array.from({ length: 100 }, (_, i) => arrive().then(() => chat(rec, next, until, i))),
-    ...sessions.map((session, i) => arrive().then(() => administer(rec, origins[i % origins.length]!, session, until, i))),
+    ...sessions.map((session, i) => arrive().then(() => administer(rec, instances[i % instances.length]!, session, until, i, edge))),
   ]);
   const elapsed = (performance.now() - started) / 1000;
   const memory = rss.stop();
@@ -323,8 +355,26 @@ async function spike(label: string, servers: DemoServer[], seconds: number): Pro
       pass: true,
     },
     { figure: `spike (${label}): errors`, value: `${errors} of ${total}`, budget: "0", pass: errors === 0 },
-    { figure: `spike (${label}): page views p99`, value: ms(pageP99), budget: "< 100 ms", pass: pageP99 < 100 },
+    edge
+      ? { figure: `spike (${label}): page views p99`, value: ms(pageP99), budget: "< 50 ms", pass: pageP99 < 50 }
+      : { figure: `spike (${label}): page views p99`, value: ms(pageP99), budget: "< 100 ms", pass: pageP99 < 100 },
   ];
+  if (edge) {
+    const ratio = edge.views > 0 ? edge.hits / edge.views : 0;
+    rows.push({
+      figure: `spike (${label}): edge hit ratio, anonymous page views`,
+      value: `${(ratio * 100).toFixed(1)}% (${edge.hits} of ${edge.views})`,
+      budget: "≥ 95%",
+      pass: ratio >= 0.95,
+    });
+    const worst = Math.max(...edge.visibleMs);
+    rows.push({
+      figure: `spike (${label}): each save (every 30 s) visible through the edge`,
+      value: `${edge.visibleMs.map((v) => (Number.isFinite(v) ? ms(v) : "never")).join(", ")}`,
+      budget: "all, < 1000 ms",
+      pass: edge.visibleMs.length > 0 && worst < 1000,
+    });
+  }
   for (const kind of kinds) {
     const s = rec.stats(kind);
     rows.push({ figure: `spike (${label}): ${kind} p50 / p99`, value: `${ms(s.p50)} / ${ms(s.p99)}`, budget: "-", pass: true });
@@ -365,8 +415,52 @@ export async function runSpikeBench(buildDir: string, seconds: number): Promise<
     } finally {
       cluster.stop();
     }
+
+    rows.push(...(await edgeSpike(buildDir, seconds, chatEnv)));
   } finally {
     await webhook.stop();
+  }
+  return rows;
+}
+
+/**
+ * The spike a third time, through Varnish (deploy/varnish/default.vcl) in front of two instances on
+ * PostgreSQL that purge it on every save (EDGE_PURGE_URL); then Varnish's throughput for GET /
+ * against a bare Node server answering the same bytes, in this run.
+ */
+async function edgeSpike(buildDir: string, seconds: number, chatEnv: Record<string, string>): Promise<BenchRow[]> {
+  note("spike: a throwaway PostgreSQL cluster, two instances and Varnish in front");
+  const rows: BenchRow[] = [];
+  const cluster = await startPgCluster();
+  try {
+    const databaseUrl = await cluster.createDatabase("bench_edge");
+    const port = await freePort();
+    const env = { ...chatEnv, DATABASE_URL: databaseUrl, EDGE_PURGE_URL: `http://127.0.0.1:${port}/`, TRUST_PROXY: "1" };
+    const a = await startDemoServer(buildDir, env);
+    const b = await startDemoServer(buildDir, env);
+    const varnish = await startVarnish([a.baseUrl, b.baseUrl], { port });
+    try {
+      rows.push(...(await spike("Varnish, PostgreSQL, 2 instances", [a, b], seconds, varnish.baseUrl)));
+      const home = Buffer.from(await (await fetch(`${varnish.baseUrl}/`, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer());
+      const bare = await startBareServer(home);
+      try {
+        note("spike: GET / through Varnish against a bare Node server, 50 connections, alternating rounds");
+        const comparison = await compareThroughput(`${varnish.baseUrl}/`, bare.url, { seconds: 10, rounds: 4 });
+        rows.push({
+          figure: "GET / served by Varnish vs bare Node (same bytes, same run)",
+          value: `${Math.round(comparison.a.requestsPerSecond)} vs ${Math.round(comparison.b.requestsPerSecond)} req/s (${Math.round(comparison.ratio * 100)}%), p99 ${ms(comparison.a.p99Ms)} vs ${ms(comparison.b.p99Ms)}, ${comparison.a.errors + comparison.a.non2xx} errors`,
+          budget: "-",
+          pass: comparison.a.errors + comparison.a.non2xx === 0,
+        });
+      } finally {
+        bare.stop();
+      }
+    } finally {
+      await varnish.stop();
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  } finally {
+    cluster.stop();
   }
   return rows;
 }

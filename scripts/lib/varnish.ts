@@ -22,7 +22,7 @@ function varnishInstalled(): boolean {
 }
 
 /** Varnish in front of `backends` (base URLs such as http://127.0.0.1:3000). */
-export async function startVarnish(backends: string[]): Promise<RunningVarnish> {
+export async function startVarnish(backends: string[], { port: chosenPort }: { port?: number } = {}): Promise<RunningVarnish> {
   if (!varnishInstalled()) throw new Error("varnishd is not installed: apt-get install -y varnish varnish-modules (.ci/run does it)");
   const dir = mkdtempSync(join(tmpdir(), "varnish-"));
   chmodSync(dir, 0o755);
@@ -41,7 +41,7 @@ export async function startVarnish(backends: string[]): Promise<RunningVarnish> 
   ].join("\n");
   writeFileSync(join(dir, "backends.vcl"), `${vcl}\n`);
   for (const file of ["default.vcl", "backends.vcl"]) chmodSync(join(dir, file), 0o644);
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const workDir = join(dir, "work");
   const args = ["-F", "-a", `127.0.0.1:${port}`, "-f", join(dir, "default.vcl"), "-p", `vcl_path=${dir}`, "-n", workDir, "-s", "malloc,64m"];
   const child: ChildProcess = spawn("varnishd", args, { stdio: ["ignore", "pipe", "pipe"] });
