@@ -21,7 +21,9 @@
 // Options (env): BUILD_DIR (default build; when given and present, used as it is), BENCH_SECONDS (autocannon time per side, default 15),
 // BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_RUNS (runs per page and variant, default 5; the median run is reported), BENCH_LIGHTHOUSE_PAGES (how many pages),
 // BENCH_SPIKE_SECONDS (length of each spike run, default 30).
-// `--only main,cookie,spike,chat,media,analytics,insights,backup` runs only those parts (main: Lighthouse, bytes, throughput, uncached render).
+//   - leads: 1,000 mixed form and chat submissions with a flaky webhook, the inbox at 10,000 leads,
+//     a staff reply reaching a polling visitor across two instances (scripts/bench/leads.ts);
+// `--only main,cookie,spike,chat,media,analytics,insights,backup,leads` runs only those parts (main: Lighthouse, bytes, throughput, uncached render).
 // Exits 1 when a budget is missed.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -35,12 +37,13 @@ import { runChatPileUpBench, runSpikeBench, runVisitorCookieBench } from "./benc
 import { runAnalyticsBench } from "./bench/analytics.ts";
 import { runInsightsScaleBench } from "./bench/insights-scale.ts";
 import { runBackupBench } from "./bench/backup.ts";
+import { runLeadsBench } from "./bench/leads.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const buildDir = resolve(root, process.env.BUILD_DIR || "build");
 const seconds = Number(process.env.BENCH_SECONDS || 15);
 const spikeSeconds = Number(process.env.BENCH_SPIKE_SECONDS || 30);
-const PARTS = ["main", "cookie", "spike", "chat", "media", "analytics", "insights", "backup"];
+const PARTS = ["main", "cookie", "spike", "chat", "media", "analytics", "insights", "backup", "leads"];
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? (process.argv[onlyIndex + 1] ?? "").split(",") : PARTS;
 const unknownPart = only.find((part) => !PARTS.includes(part));
@@ -150,6 +153,7 @@ await part("chat", () => runChatPileUpBench(buildDir));
 await part("analytics", () => runAnalyticsBench(buildDir, seconds));
 await part("insights", () => runInsightsScaleBench(buildDir));
 await part("backup", () => runBackupBench(buildDir));
+await part("leads", () => runLeadsBench(buildDir));
 
 async function mainFigures(): Promise<void> {
   const home = await fetch(`${server.baseUrl}/`);
