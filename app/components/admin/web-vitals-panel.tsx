@@ -50,7 +50,7 @@ export function WebVitalsPanel({ rows }: { rows: VitalsRow[] }) {
         <p className="text-sm text-slate-600">Nenhuma medida no período.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-xs sm:text-sm">
+          <table className="w-full min-w-[44rem] text-xs sm:text-sm">
             <thead>
               <tr className="text-left text-slate-600">
                 <th scope="col" className="pb-2 font-medium">
@@ -70,7 +70,7 @@ export function WebVitalsPanel({ rows }: { rows: VitalsRow[] }) {
               {rows.map((row) => (
                 <tr key={`${row.page}|${row.device}`} className="border-t border-slate-100">
                   <th scope="row" className="py-2 text-left align-top font-normal text-slate-800">
-                    <span className="break-all">{row.page}</span>
+                    <span className="[overflow-wrap:anywhere]">{row.page}</span>
                     <span className="block text-xs whitespace-nowrap text-slate-500">{measured(row)}</span>
                   </th>
                   <td className="px-2 py-2 align-top text-slate-700">{DEVICES[row.device] ?? row.device}</td>
