@@ -300,7 +300,8 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             ))}
           </ol>
           {lead.heldBy ? (
-            <Form method="post" className="mt-4 space-y-2">
+            // Keyed by the transcript's length: a reply sent empties the field, with JavaScript too.
+            <Form key={lead.messages.length} method="post" className="mt-4 space-y-2">
               <input type="hidden" name="intent" value="reply" />
               <label className="block text-sm font-medium text-slate-700" htmlFor="resposta">
                 Responder no chat
@@ -346,7 +347,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             ))}
           </ol>
         )}
-        <Form method="post" className="space-y-2">
+        <Form key={lead.notes.length} method="post" className="space-y-2">
           <input type="hidden" name="intent" value="note" />
           <label className="block text-sm font-medium text-slate-700" htmlFor="nota">
             Nova nota

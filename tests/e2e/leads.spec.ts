@@ -36,11 +36,16 @@ async function sendContact(page: Page, name: string, email: string, javaScript: 
   }
 }
 
-test("a contact form's lead appears in the inbox, its page keeps status and notes, and Excluir asks first", async ({ page, javaScriptEnabled }, info) => {
+test("a contact form's lead appears in the inbox, its page keeps status and notes, and Excluir asks first", async ({
+  page: visitor,
+  javaScriptEnabled,
+}, info) => {
   const marker = unique("Lead");
   const name = `<b>${marker}</b><script>window.__pwned=1</script>`;
-  await sendContact(page, name, `${marker.replace(/\W+/g, "-").toLowerCase()}@example.com`, javaScriptEnabled);
+  await sendContact(visitor, name, `${marker.replace(/\W+/g, "-").toLowerCase()}@example.com`, javaScriptEnabled);
 
+  // The staff in a tab of their own: the visitor's tab may still be on its way to WhatsApp.
+  const page = await visitor.context().newPage();
   await signIn(page, "/admin/contatos");
   await page.getByLabel("Buscar").fill(marker);
   await page.getByRole("button", { name: "Filtrar" }).click();
@@ -71,6 +76,7 @@ test("a contact form's lead appears in the inbox, its page keeps status and note
   await page.getByLabel("Nova nota").fill("Liguei e marquei reunião.");
   await page.getByRole("button", { name: "Adicionar nota" }).click();
   await expect(page.getByText("Liguei e marquei reunião.")).toBeVisible();
+  await expect(page.getByLabel("Nova nota")).toHaveValue("");
   await page.reload();
   await expect(page.getByLabel("Status")).toHaveValue("em_atendimento");
   await expect(page.getByText("Liguei e marquei reunião.")).toBeVisible();

@@ -152,9 +152,12 @@ function StaticChat({ state, redirectTo, onSubmit }: { state: ChatState; redirec
             <ChatSuggestions redirectTo={redirectTo} onSubmit={onSubmit} />
           ) : (
             // Without JavaScript nothing polls: a staff member's reply shows when the page loads again.
-            <a href={`${redirectTo.replace(/#.*$/, "")}#${PANEL_ID}`} className="self-end text-xs font-medium text-brand-700 hover:underline">
-              Atualizar conversa
-            </a>
+            // A GET form, not a link: a link to this very address (#chat) would only scroll.
+            <form method="get" action={`${redirectTo.replace(/[?#].*$/, "")}#${PANEL_ID}`} className="self-end">
+              <button type="submit" className="text-xs font-medium text-brand-700 hover:underline">
+                Atualizar conversa
+              </button>
+            </form>
           )}
           <form method="post" action="/api/chat" onSubmit={onSubmit} className="flex items-center gap-2">
             <input type="hidden" name="redirectTo" value={redirectTo} />
