@@ -16,6 +16,16 @@ export default tseslint.config(
     rules: {
       // Unused arguments named with a leading underscore are kept on purpose (a callback's shape).
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // One reading of cookies: the cookie-es parser, as React Router and the page cache read them.
+      // A substring test finds a name inside another cookie's value or name (`x__admin_session=`).
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "CallExpression[callee.property.name=/^(includes|indexOf|startsWith)$/][callee.object.property.name=/^cookies?$/i]",
+          "CallExpression[callee.property.name=/^(includes|indexOf|startsWith)$/][callee.object.name=/^cookies?$/i]",
+          "CallExpression[callee.property.name=/^(includes|indexOf|startsWith)$/][callee.object.callee.property.name='get'][callee.object.arguments.0.value=/^cookie$/i]",
+        ].map((selector) => ({ selector, message: "Read cookies with cookie-es's parse(), not by searching the header's text." })),
+      ],
     },
   },
   { files: ["**/*.tsx"], ...reactHooks.configs.flat.recommended },

@@ -2,11 +2,11 @@
 // re-renders the form (status 400/413) with conform's reply, so errors show without JavaScript.
 // With JavaScript a form's files go ahead to the upload route (admin.midia.enviar.ts) and the
 // form is saved by React Router with them as library picks, so it gets these same answers.
-import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { errorFields, log } from "./logger.server.ts";
 import type { Toast } from "./toast";
-import { descriptionFields, libraryField, type LibraryFile } from "./media-library";
+import type { AdminActionData } from "./admin/action-data";
+import { descriptionFields, libraryField } from "./media-library";
 import { describeFile } from "./media-library.server";
 import { withoutCopies, type SameFile } from "./media-duplicates.server";
 import { contentTypeFor } from "./storage/index.server";
@@ -14,17 +14,6 @@ import { redirectWithToast } from "./toast.server";
 import { UNREADABLE_FORM } from "./form-data.server";
 import "./zod-locale.server";
 import { discard, parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable, type ParsedUpload, type UploadRule } from "./upload.server";
-
-export interface AdminActionData {
-  lastResult: SubmissionResult<string[]> | null;
-  toast?: Toast;
-  /** Files a refused save already stored, by upload field: the form offers them again. */
-  kept?: Record<string, string>;
-  /** A file picked from the library without JavaScript, by upload field. */
-  chosen?: Record<string, string>;
-  /** The library's files offered for one field (the picker without JavaScript). */
-  picker?: { field: string; search?: string; files: LibraryFile[] };
-}
 
 /**
  * After a successful write: back to the list with the toast. (The public pages are refreshed by

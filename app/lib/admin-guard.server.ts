@@ -3,6 +3,7 @@
 // (/admin/x.data) the browser makes with JavaScript alike. An anonymous visitor is redirected to
 // the login with the page asked for; a session without the admin role is revoked and refused.
 // Routes read the admin it let through from the context instead of checking again.
+import { parse as parseCookies } from "cookie-es";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { addLogFields, errorFields, log } from "./logger.server.ts";
 import { bumpContentVersion } from "./content-version.server";
@@ -122,7 +123,8 @@ export function adminUser(context: Readonly<RouterContextProvider>): SessionUser
  * back once: the page's form shows it after the sign-in.
  */
 export async function restoredDraftFor(request: Request, userId: string): Promise<RestoredDraft | null> {
-  if (!request.headers.get("Cookie")?.includes("__admin_draft=")) return null;
+  const cookie = request.headers.get("Cookie");
+  if (!cookie || parseCookies(cookie).__admin_draft === undefined) return null;
   const url = pageUrl(new URL(request.url));
   return takeDraft(request, userId, `${url.pathname}${url.search}`);
 }

@@ -1,16 +1,20 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * `compute` remembered for the distinct inputs seen lately, for the hot paths that see the same few
- * values again and again (user agents, addresses, page addresses on every counted view). Past `max`
- * inputs everything is forgotten at once: a busy site sees a few thousand, and an attacker sending
- * endless new ones only costs the first computation of each.
+ * values again and again (user agents, addresses, page addresses on every counted view). At most
+ * `max` inputs are kept, the least recently used forgotten first (lru-cache): a busy site sees a
+ * few thousand, and an attacker sending endless new ones only costs the first computation of each.
  */
 export function memoize<T>(compute: (input: string) => T, max: number): (input: string) => T {
-  const remembered = new Map<string, T>();
+  // Wrapped: the cache keeps no undefined value, and `compute` may return one.
+  const remembered = new LRUCache<string, { value: T }>({ max });
   return (input) => {
-    if (remembered.has(input)) return remembered.get(input)!;
-    if (remembered.size >= max) remembered.clear();
-    const value = compute(input);
-    remembered.set(input, value);
-    return value;
+    let found = remembered.get(input);
+    if (!found) {
+      found = { value: compute(input) };
+      remembered.set(input, found);
+    }
+    return found.value;
   };
 }

@@ -1,5 +1,6 @@
 // Toasts travel in a short-lived flash cookie: an action redirects with one, the root loader
 // reads it once, and the page renders it on the server (so it shows without JavaScript too).
+import { parse as parseCookies } from "cookie-es";
 import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
 import { env } from "./env.server";
@@ -42,7 +43,8 @@ export async function redirectWithToast(url: string, toast: Toast, init?: Respon
 /** The pending toast, if any, and the header that consumes it. */
 export async function getToast(request: Request) {
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("__toast=")) return { toast: null, headers: null };
+  // Most requests carry no toast: the session is read only when its cookie is there.
+  if (!cookie || parseCookies(cookie).__toast === undefined) return { toast: null, headers: null };
   const session = await storage.getSession(cookie);
   const parsed = toastSchema.safeParse(session.get("toast"));
   return {

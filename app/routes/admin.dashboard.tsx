@@ -1,8 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/admin.dashboard";
 import { db } from "~/lib/db.server";
 import { ActivityList } from "~/components/admin/activity-list";
 import { EmptyState } from "~/components/admin/page";
+import { LogoutForm } from "~/components/admin/logout-form";
 import { logFailure } from "~/lib/admin-action.server";
 import { withLinks } from "~/lib/activity.server";
 import { CONTENT_SECTIONS, DASHBOARD_CARDS, type SectionModel } from "~/lib/admin/sections";
@@ -66,11 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Painel administrativo</h1>
           <p className="text-slate-600">Gerencie o conteúdo do site.</p>
         </div>
-        <Form method="post" action="/admin/logout">
-          <button type="submit" className="rounded-full bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700">
-            Sair do painel
-          </button>
-        </Form>
+        <LogoutForm label="Sair do painel" className="rounded-full bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700" />
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {DASHBOARD_CARDS.map((section) => (

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
-import { Form, Link, Outlet, useRouteLoaderData } from "react-router";
+import { Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { ErrorScreen } from "~/components/ui/error-screen";
+import { LogoutForm } from "~/components/admin/logout-form";
 import { adminArea, adminUser, restoredDraftFor } from "~/lib/admin-guard.server";
 
 // The guarded admin layout. Its middleware demands an admin session on the server before any
@@ -74,11 +75,7 @@ function AdminFrame({ email, children }: { email: string | undefined; children: 
           </Link>
           <div className="flex items-center gap-3">
             {email ? <span className="hidden text-sm text-slate-500 sm:inline">{email}</span> : null}
-            <Form method="post" action="/admin/logout">
-              <button type="submit" className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
-                Sair
-              </button>
-            </Form>
+            <LogoutForm label="Sair" className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100" />
           </div>
         </div>
       </header>

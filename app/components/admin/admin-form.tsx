@@ -17,11 +17,7 @@ import { announceLibraryPick } from "./media-picker";
 import { uploadFile } from "./media-upload";
 import { useUnsavedChanges } from "./unsaved-changes";
 import { RestoredDraftNote, useRestoredDraft } from "~/components/account/session-draft";
-
-export interface AdminActionData {
-  lastResult: SubmissionResult<string[]> | null;
-  toast?: Toast;
-}
+import type { AdminActionData } from "~/lib/admin/action-data";
 
 /** The admin section a form saves to, from its action ("/admin/blog?editar=1" → "blog"). */
 function sectionOf(form: HTMLFormElement): string {

@@ -2,6 +2,7 @@
 // beacon when JavaScript runs), a form that opened WhatsApp (posted to the server without
 // JavaScript, reported by a beacon with it). Bots and the staff's own admin sessions are not
 // counted, as for page views.
+import { parse as parseCookies } from "cookie-es";
 import { isbot } from "isbot";
 import type { RouterContextProvider } from "react-router";
 import { publicPaths } from "~/content/navigation";
@@ -24,7 +25,8 @@ function countedVisitor(request: Request, context: Readonly<RouterContextProvide
   if (!analyticsEnabled) return null;
   const userAgent = request.headers.get("user-agent");
   if (!userAgent || isbot(userAgent)) return null;
-  if (request.headers.get("cookie")?.includes("__admin_session=")) return null;
+  const cookie = request.headers.get("cookie");
+  if (cookie && parseCookies(cookie).__admin_session !== undefined) return null;
   return { address: requestInfo(context).ip, userAgent };
 }
 

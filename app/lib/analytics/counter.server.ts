@@ -20,6 +20,7 @@
 // VIEWS_PER_ADDRESS_PER_MINUTE views and VISITORS_PER_ADDRESS_PER_DAY visitors.
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { parse as parseCookies } from "cookie-es";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { clientAddress } from "../client-address.server.ts";
@@ -62,7 +63,7 @@ export const VISITORS_PER_ADDRESS_PER_DAY = 50;
 /** Rows per INSERT (4 parameters each; SQLite allows 32766 parameters per statement). */
 const ROWS_PER_STATEMENT = 500;
 /** The admin's session cookie: staff looking at their own site are not visitors. */
-const ADMIN_COOKIE = "__admin_session=";
+const ADMIN_COOKIE = "__admin_session";
 
 /** The metrics as the export names them, and the ones the admin page uses to credit a click. */
 type Metric =
@@ -166,7 +167,7 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
   const userAgent = headers["user-agent"];
   const agent = userAgent ? agentOf(userAgent) : "robo";
   if (!userAgent || agent === "robo") return;
-  if (headers.cookie?.includes(ADMIN_COOKIE)) return;
+  if (headers.cookie && parseCookies(headers.cookie)[ADMIN_COOKIE] !== undefined) return;
   const own = referer !== null && isOwnHost(referer.host, headers.host);
   // Coming from the site's own admin pages is the staff (signing out lands on the home page,
   // without the admin session any more): not a visitor.
