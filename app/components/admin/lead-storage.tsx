@@ -13,16 +13,26 @@ export function LeadStorageSection({ storeLeads }: { storeLeads: boolean }) {
         Contatos
       </h2>
       <Form method="post" action={LEAD_STORAGE_ACTION} className="space-y-3">
-        <label className="flex items-start gap-3 text-slate-800">
-          <input type="checkbox" name="store_leads" value="on" defaultChecked={storeLeads} className="mt-1 size-4" />
-          <span>
-            <span className="font-medium">Guardar contatos no painel</span>
-            <span className="block text-sm text-slate-600">
+        <div className="flex items-start gap-3 text-slate-800">
+          <input
+            id="store_leads"
+            type="checkbox"
+            name="store_leads"
+            value="on"
+            defaultChecked={storeLeads}
+            aria-describedby="store_leads_hint"
+            className="mt-1 size-4"
+          />
+          <div>
+            <label htmlFor="store_leads" className="font-medium">
+              Guardar contatos no painel
+            </label>
+            <p id="store_leads_hint" className="text-sm text-slate-600">
               Os formulários de contato e de diagnóstico e as conversas do chat ficam em Contatos, pelo prazo da política de privacidade. Desligado, os
               formulários só abrem o WhatsApp e nada é guardado.
-            </span>
-          </span>
-        </label>
+            </p>
+          </div>
+        </div>
         <button type="submit" className="rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50">
           Salvar
         </button>
