@@ -99,7 +99,7 @@ interface SectionModel<R extends Row, Data> {
 }
 
 /** Upload field → the row's column that keeps the URL of its file. */
-export type FileColumns<R> = Record<string, keyof R & string>;
+type FileColumns<R> = Record<string, keyof R & string>;
 
 /** Whether the form asks to delete its row. */
 export function isDelete(form: FormData): boolean {

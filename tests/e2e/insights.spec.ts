@@ -54,8 +54,8 @@ test("a WhatsApp click on the course page shows in /admin/estatisticas", async (
 
 test("the period's date fields show the period on the page, also after a preset chosen after typed dates", async ({ page }) => {
   await signIn(page, "/admin/estatisticas");
-  await page.getByLabel("De").fill("2026-11-01");
-  await page.getByLabel("Até").fill("2026-11-05");
+  await page.getByLabel("De", { exact: true }).fill("2026-11-01");
+  await page.getByLabel("Até", { exact: true }).fill("2026-11-05");
   await page.getByRole("button", { name: "Ver período" }).click();
   await expect(page).toHaveURL(/de=2026-11-01&ate=2026-11-05$/);
   await page.getByRole("link", { name: "30 dias" }).click();
@@ -66,7 +66,7 @@ test("the period's date fields show the period on the page, also after a preset 
   await expect(page.getByText("comparado aos 30 dias anteriores.")).toBeVisible();
   // Thirty days up to São Paulo's today, today included, computed by the page's own calendar
   // (today is read on both sides of the check, in case the test runs across midnight).
-  const [from, to] = [await page.getByLabel("De").inputValue(), await page.getByLabel("Até").inputValue()];
+  const [from, to] = [await page.getByLabel("De", { exact: true }).inputValue(), await page.getByLabel("Até", { exact: true }).inputValue()];
   expect([saoPauloDay(), saoPauloDay(new Date(Date.now() - 60_000))]).toContain(to);
   expect(daysBetween(from, to), `${from} to ${to}`).toBe(30);
   await page.goto("/admin/estatisticas?de=2026-11-05&ate=2026-11-05");

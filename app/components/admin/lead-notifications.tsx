@@ -2,7 +2,7 @@
 // new messages in a chat conversation they took over. A plain form, with or without JavaScript.
 import { Form } from "react-router";
 
-export const LEAD_NOTIFICATIONS_ACTION = "/admin/conta?avisos";
+const LEAD_NOTIFICATIONS_ACTION = "/admin/conta?avisos";
 
 export function LeadNotificationsSection({ newLeads, heldMessages }: { newLeads: boolean; heldMessages: boolean }) {
   return (

@@ -4,7 +4,8 @@
 // without JavaScript.
 import { Form } from "react-router";
 
-export const LEAD_STORAGE_ACTION = "/admin/configuracoes?contatos";
+const LEAD_STORAGE_ACTION = "/admin/configuracoes?contatos";
+const STORE_LEADS_LABEL = "Guardar contatos no painel";
 
 export function LeadStorageSection({ storeLeads }: { storeLeads: boolean }) {
   return (
@@ -25,7 +26,7 @@ export function LeadStorageSection({ storeLeads }: { storeLeads: boolean }) {
           />
           <div>
             <label htmlFor="store_leads" className="font-medium">
-              Guardar contatos no painel
+              {STORE_LEADS_LABEL}
             </label>
             <p id="store_leads_hint" className="text-sm text-slate-600">
               Os formulários de contato e de diagnóstico e as conversas do chat ficam em Contatos, pelo prazo da política de privacidade. Desligado, os

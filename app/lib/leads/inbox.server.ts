@@ -7,7 +7,7 @@ import { db } from "~/lib/db.server";
 import { ADMIN_ROLE } from "~/lib/session.server";
 import { LEAD_LIMITS, LEAD_STATUSES, NO_OWNER, PERIODS, isLeadKind, isLeadStatus, type LeadKind, type LeadStatus } from "./leads";
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 export interface InboxFilters {
   status: LeadStatus | "";

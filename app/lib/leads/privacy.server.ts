@@ -11,7 +11,7 @@ type LeadKey = { id: string; email: string; phone: string };
 const digitsOf = (phone: string) => phone.replace(/\D/g, "");
 
 /** The ids of every lead of the person behind `lead` (the lead itself first). */
-export async function personLeadIds(lead: LeadKey): Promise<string[]> {
+async function personLeadIds(lead: LeadKey): Promise<string[]> {
   const email = lead.email.trim().toLowerCase();
   const digits = digitsOf(lead.phone);
   const or = [

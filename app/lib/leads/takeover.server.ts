@@ -16,7 +16,7 @@ export function personNameOf(user: { name: string; email: string }): string {
 }
 
 /** The first name the visitor reads: the staff member's name, or their e-mail's first part. */
-export function firstName(user: { name: string; email: string }): string {
+function firstName(user: { name: string; email: string }): string {
   const name = user.name.trim().split(/\s+/)[0];
   if (name) return name;
   const local = user.email.split("@")[0] ?? "";

@@ -3,12 +3,12 @@ import { site } from "~/content/site";
 import { whatsappUrl } from "~/lib/whatsapp";
 
 /** The lead's number as wa.me wants it: Brazil's 55 before a DDD and number typed without it. */
-export function leadWhatsappNumber(phone: string): string {
+function leadWhatsappNumber(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   return digits.length === 10 || digits.length === 11 ? `55${digits}` : digits;
 }
 
-export function greetingText(name: string): string {
+function greetingText(name: string): string {
   const first = name.trim().split(/\s+/)[0];
   return `Olá${first ? `, ${first}` : ""}! Aqui é da ${site.brandName}. Recebemos seu contato pelo site e estamos à disposição.`;
 }
