@@ -11,7 +11,7 @@ export { cspNonceContext, requestInfoContext } from "~/lib/request-info.server";
 export { loadStatusContext } from "~/lib/load-status.server";
 // The admin area, as the server's policy recognises it: the routes whose middleware runs the guard
 // (server/route-match.ts), so admin uploads may stream past the public body limit.
-export { adminGuard } from "~/lib/admin-guard.server";
+export { adminGuard } from "~/lib/admin/guard.server";
 // The page cache (server/page-cache/): the version its pages belong to (moved by every content
 // write and by a scheduled post falling due), and which visitors get the page everyone gets.
 export { pageCacheVersion, watchContentVersion } from "~/lib/content-version.server";

@@ -12,7 +12,7 @@
 //   6. pageCacheAndApp: public pages that look the same for everyone answered from memory, and
 //      the React Router app for everything else, compressed as it streams.
 // The admin area's own policy (no-store, the guard) is the admin routes' middleware
-// (app/lib/admin-guard.server.ts), run for the route the router matched, so it holds for any
+// (app/lib/admin/guard.server.ts), run for the route the router matched, so it holds for any
 // spelling of their path.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -13,8 +13,8 @@ import type { AppModule } from "./app.ts";
 
 // libuv's thread pool does file reads, compression and sharp's image work alike; Node starts it
 // with 4 threads on first use, so it is sized here, before anything uses it. Image work takes at
-// most 2 of its threads at a time (app/lib/image.server.ts) and SVG renders run in a child
-// process of their own (app/lib/svg.server.ts): the other threads stay free for static files,
+// most 2 of its threads at a time (app/lib/media/image.server.ts) and SVG renders run in a child
+// process of their own (app/lib/media/svg.server.ts): the other threads stay free for static files,
 // media and compression whatever images are being made. An operator's own value wins.
 process.env.UV_THREADPOOL_SIZE ||= "16";
 

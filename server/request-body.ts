@@ -2,7 +2,7 @@
 // - A size limit on the bodies the app reads whole (public forms, the chat, consent, sign-in):
 //   they are read here, up to PUBLIC_BODY_LIMIT, before the app runs, so a large POST can never
 //   fill the server's memory; past the limit the visitor gets a 413 in Portuguese. Admin uploads
-//   are streamed instead and keep their own, larger limits (app/lib/upload.server.ts).
+//   are streamed instead and keep their own, larger limits (app/lib/media/upload.server.ts).
 // - Keep-alive safety: a response sent before its request body was read (a 405, a redirect to
 //   the sign-in, a 413...) leaves the rest of the body on the connection, and the next request on
 //   that connection would wait behind it forever. After every response the unread rest is

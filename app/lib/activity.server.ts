@@ -3,8 +3,8 @@
 // the admin's request: the change itself is already stored, so a log write that fails is reported
 // in the server's log instead.
 import type { RouterContextProvider } from "react-router";
-import { adminUser } from "./admin-guard.server";
-import { logFailure } from "./admin-action.server";
+import { adminUser } from "./admin/guard.server";
+import { logFailure } from "./admin/action.server";
 import { db } from "./db.server";
 import { type ActivityAction, type ActivitySection } from "./activity";
 import { formatDateTime } from "./dates";

@@ -1,9 +1,9 @@
 // The content version: one counter bumped by every admin write (the admin layout's middleware,
-// app/lib/admin-guard.server.ts, after every POST under /admin), which the page cache's pages belong to (server/page-cache/): a bump expires
+// app/lib/admin/guard.server.ts, after every POST under /admin), which the page cache's pages belong to (server/page-cache/): a bump expires
 // every cached page on every instance. On PostgreSQL every bump also sends a NOTIFY that every
 // instance LISTENs to, so they read the new version at once; a periodic re-read
 // (PAGE_CACHE_CHECK_MS) is the safety net.
-import { armScheduleTimer, onScheduledPublication, readScheduleState } from "./blog-schedule.server.ts";
+import { armScheduleTimer, onScheduledPublication, readScheduleState } from "./blog/schedule.server.ts";
 import { db, isPostgres } from "./db.server.ts";
 import { env } from "./env.server.ts";
 

@@ -11,8 +11,8 @@
 // whichever instance gets there first).
 import { sweepAccountTokens } from "./account-tokens.server";
 import { sweepOldActivity } from "./activity.server";
-import { onScheduledPublication } from "./blog-schedule.server";
-import { logDuePublications } from "./blog-schedule-log.server";
+import { onScheduledPublication } from "./blog/schedule.server";
+import { logDuePublications } from "./blog/schedule-log.server";
 import { sweepOldAnalytics } from "./analytics/counter.server";
 import { CONVERSATION_RETENTION_MS } from "./chat/conversation.server";
 import { sweepOldLeads } from "./leads/privacy.server";
@@ -50,7 +50,7 @@ export async function sweepExpiredRows(now = new Date()): Promise<SweepResult> {
   const analyticsRows = await sweepOldAnalytics(now);
   const accountTokens = await sweepAccountTokens(now);
   const leads = await sweepOldLeads(now);
-  // Catches up on scheduled posts that went public while no timer was watching (see blog-schedule-log).
+  // Catches up on scheduled posts that went public while no timer was watching (see app/lib/blog/schedule-log.server.ts).
   const scheduledPublications = await logDuePublications(now);
   return { rateLimits, sessions, chatConversations, activityEntries, analyticsRows, accountTokens, leads, scheduledPublications };
 }

@@ -10,11 +10,11 @@
 // title, a client's name) stand in only where the library has none. One query per list.
 import type { RouterContextProvider } from "react-router";
 import { SECTIONS } from "./admin/sections";
-import { publicPostWhere } from "./blog-schedule.server";
+import { publicPostWhere } from "./blog/schedule.server";
 import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
-import { isVideoUrl } from "./media";
-import { libraryAltTexts } from "./media-library.server";
+import { isVideoUrl } from "./media/kinds";
+import { libraryAltTexts } from "./media/library.server";
 import { urlList } from "./url-list";
 import { errorFields, log } from "./logger.server.ts";
 

@@ -15,7 +15,7 @@
 //   ("chat-2"). The post's in-page links follow their heading's new id. An old-style anchor inside
 //   a heading (`<h2><a name="secao">`, as word processors write them) becomes the heading's id.
 import sanitize from "sanitize-html";
-import { imageUrl, isResizable } from "./image-url.ts";
+import { imageUrl, isResizable } from "./media/image-url.ts";
 import { slugify } from "./slugify.ts";
 import { EMBED_HOSTS, isVideoEmbed } from "./video-embed.ts";
 

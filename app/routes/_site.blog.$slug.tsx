@@ -5,7 +5,7 @@ import { BlogArticle } from "~/components/site/blog-article";
 import { env } from "~/lib/env.server";
 import { MOVED_CACHE_CONTROL, movedPostPath } from "~/lib/blog/slug-redirects.server";
 import { getPublishedPost } from "~/lib/public-content.server";
-import { libraryAltTexts } from "~/lib/media-library.server";
+import { libraryAltTexts } from "~/lib/media/library.server";
 import { blogHtmlForPage, blogImageSources } from "~/lib/sanitize.server";
 import { postSnippet } from "~/lib/blog/snippet";
 import { seo } from "~/lib/seo";

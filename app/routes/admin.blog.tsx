@@ -23,12 +23,12 @@ import {
   withSameFileNote,
   writeRow,
   libraryStep,
-} from "~/lib/admin-section.server";
-import { formId, isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+} from "~/lib/admin/section.server";
+import { formId, isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
 import { slugOf, withFreeSlug } from "~/lib/blog/slug-check.server";
 import type { Toast } from "~/lib/toast";
-import type { UploadRule } from "~/lib/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
+import type { UploadRule } from "~/lib/media/upload.server";
+import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, TextAreaField, TextField } from "~/components/admin/fields";
 import { mediaUrlError } from "~/lib/forms/admin-schema";
@@ -48,7 +48,7 @@ import {
   publicationFields,
   SCHEDULE_ZONE_LABEL,
   scheduleInputValue,
-} from "~/lib/blog-schedule";
+} from "~/lib/blog/schedule";
 import { CharacterCount, PublicationField, ReadingTime } from "~/components/admin/blog-editor-aids";
 import { objectFromUrl } from "~/lib/storage/index.server";
 import { AdminPage, EmptyState } from "~/components/admin/page";
@@ -156,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           isPublished: publication.isPublished,
           coverImage: draft.fileUrl.cover_image!,
           publishedAt: publication.publishedAt,
-          // Its going public is logged when the time comes (blog-schedule-log.server.ts).
+          // Its going public is logged when the time comes (app/lib/blog/schedule-log.server.ts).
           scheduleLogPending: choice === "schedule",
           seoTitle: v.seo_title || null,
           metaDescription: v.meta_description || null,

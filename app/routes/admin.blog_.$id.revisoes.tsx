@@ -17,8 +17,8 @@ import { MediaPreview } from "~/components/admin/fields";
 import { revisionsPath } from "~/components/admin/blog-revisions-link";
 import { activityScope } from "~/lib/activity.server";
 import { formatDateTime } from "~/lib/dates";
-import { logFailure, rejected, saved } from "~/lib/admin-action.server";
-import { formatScheduleDate } from "~/lib/blog-schedule";
+import { logFailure, rejected, saved } from "~/lib/admin/action.server";
+import { formatScheduleDate } from "~/lib/blog/schedule";
 import {
   findRevision,
   listRevisions,
@@ -31,7 +31,7 @@ import {
   type Snapshot,
 } from "~/lib/blog/revisions.server";
 import { db } from "~/lib/db.server";
-import { quotedFileNames } from "~/lib/media-library";
+import { quotedFileNames } from "~/lib/media/library";
 import { readFormData } from "~/lib/form-data.server";
 import { blogHtmlForPage } from "~/lib/sanitize.server";
 import type { Toast } from "~/lib/toast";

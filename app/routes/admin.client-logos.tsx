@@ -18,19 +18,19 @@ import {
   withSameFileNote,
   writeRow,
   libraryStep,
-} from "~/lib/admin-section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
-import type { UploadRule } from "~/lib/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
+} from "~/lib/admin/section.server";
+import { isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
+import type { UploadRule } from "~/lib/media/upload.server";
+import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 import type { Toast } from "~/lib/toast";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { requiredText } from "~/lib/forms/admin-schema";
-import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
-import { previewSrc } from "~/lib/image-url";
+import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin/order";
+import { previewSrc } from "~/lib/media/image-url";
 import { FileField, TextField, useFilePreview } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
-import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
+import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin/order.server";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const SECTION = SECTIONS.clientLogos;

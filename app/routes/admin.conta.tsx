@@ -5,7 +5,7 @@ import { formConstraint } from "~/lib/forms/constraint";
 import { z } from "zod";
 import type { Route } from "./+types/admin.conta";
 import { db } from "~/lib/db.server";
-import { adminUser } from "~/lib/admin-guard.server";
+import { adminUser } from "~/lib/admin/guard.server";
 import { recordActivity } from "~/lib/activity.server";
 import { formatDateTime } from "~/lib/dates";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.contatos_.$id";
 import { AdminPage } from "~/components/admin/page";
 import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { activityScope, recordActivity } from "~/lib/activity.server";
-import { adminUser } from "~/lib/admin-guard.server";
+import { adminUser } from "~/lib/admin/guard.server";
 import { formatDateTime } from "~/lib/dates";
 import { readFormData } from "~/lib/form-data.server";
 import { revenueOptions } from "~/lib/forms/diagnostic-options";

@@ -4,7 +4,7 @@ import { db } from "~/lib/db.server";
 import { ActivityList } from "~/components/admin/activity-list";
 import { EmptyState } from "~/components/admin/page";
 import { LogoutForm } from "~/components/admin/logout-form";
-import { logFailure } from "~/lib/admin-action.server";
+import { logFailure } from "~/lib/admin/action.server";
 import { withLinks } from "~/lib/activity.server";
 import { CONTENT_SECTIONS, DASHBOARD_CARDS, type SectionModel } from "~/lib/admin/sections";
 import { backupStatus } from "~/lib/backup/schedule.server";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.equipe";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { adminUser } from "~/lib/admin-guard.server";
+import { adminUser } from "~/lib/admin/guard.server";
 import { recordActivity } from "~/lib/activity.server";
 import { formatDateTime } from "~/lib/dates";
 import { accountLink, createAccountToken } from "~/lib/account-tokens.server";

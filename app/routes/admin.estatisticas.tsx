@@ -6,7 +6,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.estatisticas";
 import { LeadFiguresPanel } from "~/components/admin/lead-figures";
-import { logFailure } from "~/lib/admin-action.server";
+import { logFailure } from "~/lib/admin/action.server";
 import { leadFigures } from "~/lib/leads/report.server";
 import { AdminPage, EmptyState } from "~/components/admin/page";
 import { analyticsEnabled } from "~/lib/analytics/counter.server";

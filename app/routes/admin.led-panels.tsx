@@ -18,11 +18,11 @@ import {
   startSave,
   writeRow,
   libraryStep,
-} from "~/lib/admin-section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+} from "~/lib/admin/section.server";
+import { isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
 import type { Toast } from "~/lib/toast";
-import type { UploadRule } from "~/lib/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
+import type { UploadRule } from "~/lib/media/upload.server";
+import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, MediaPreview, TextAreaField, TextField } from "~/components/admin/fields";
 import { requiredText } from "~/lib/forms/admin-schema";

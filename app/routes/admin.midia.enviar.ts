@@ -1,8 +1,8 @@
 // POST /admin/midia/enviar?destino=<section>:<field>: stores one file (the multipart field
 // `arquivo`, with optional `alt` and `legenda`) in the media library under the rules of that form
-// field (bucket, folder, accepted types: upload-targets.server.ts) and answers JSON:
+// field (bucket, folder, accepted types: app/lib/media/upload-targets.server.ts) and answers JSON:
 // 201 {file} with the stored file, 200 {file} with `alreadyInLibrary` when the library already had
-// the same bytes in that place (its file is used, no copy is kept: media-duplicates.server.ts), or
+// the same bytes in that place (its file is used, no copy is kept: app/lib/media/duplicates.server.ts), or
 // 4xx/503 {error} with the reason in Portuguese.
 //
 // With JavaScript, an admin form sends each picked file here first, by XMLHttpRequest (the one
@@ -15,12 +15,12 @@
 import { basename } from "node:path";
 import type { Route } from "./+types/admin.midia.enviar";
 import { activityScope, recordActivity } from "~/lib/activity.server";
-import { describeFile } from "~/lib/media-library.server";
-import { withoutCopies } from "~/lib/media-duplicates.server";
-import { formatBytes, type UploadedFile } from "~/lib/media-library";
+import { describeFile } from "~/lib/media/library.server";
+import { withoutCopies } from "~/lib/media/duplicates.server";
+import { formatBytes, type UploadedFile } from "~/lib/media/library";
 import { UNREADABLE_FORM } from "~/lib/form-data.server";
-import { discard, parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable } from "~/lib/upload.server";
-import { uploadTarget } from "~/lib/upload-targets.server";
+import { discard, parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable } from "~/lib/media/upload.server";
+import { uploadTarget } from "~/lib/media/upload-targets.server";
 
 function refusal(error: string, status: number): Response {
   return Response.json({ error }, { status });

@@ -10,18 +10,18 @@ import { basename } from "node:path";
 import { useState, type FormEvent } from "react";
 import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/admin.midia";
-import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin-action.server";
+import { isParsed, readAdminForm, rejected, saved } from "~/lib/admin/action.server";
 import { activityScope, recordActivity } from "~/lib/activity.server";
-import { describeFile, listLibrary, searchLibrary } from "~/lib/media-library.server";
-import { ALT_MAX, BUCKET_LABELS, CAPTION_MAX, formatBytes, inLibraryMessage, libraryField, sameFileMessage, type LibraryFile } from "~/lib/media-library";
-import { inUseMessage, mediaUsages, type MediaUsage } from "~/lib/media-usage.server";
+import { describeFile, listLibrary, searchLibrary } from "~/lib/media/library.server";
+import { ALT_MAX, BUCKET_LABELS, CAPTION_MAX, formatBytes, inLibraryMessage, libraryField, sameFileMessage, type LibraryFile } from "~/lib/media/library";
+import { inUseMessage, mediaUsages, type MediaUsage } from "~/lib/media/usage.server";
 import { formatDateTime } from "~/lib/dates";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { BUCKETS, isBucket, isSafeKey, storage, type Bucket } from "~/lib/storage/index.server";
-import { deleteStored, discard } from "~/lib/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
+import { deleteStored, discard } from "~/lib/media/upload.server";
+import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 import { showToast, type Toast } from "~/lib/toast";
-import { uploadFailureToast } from "~/lib/upload-failures";
+import { uploadFailureToast } from "~/lib/media/upload-failures";
 import { InlineAlert } from "~/components/admin/admin-form";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { AdminPage, EmptyState, Pager } from "~/components/admin/page";
@@ -160,7 +160,7 @@ async function deleteFiles(ids: FormDataEntryValue[], log: ReturnType<typeof act
       inUse.push({ name: basename(file.key), usedBy });
       continue;
     }
-    // Its media_files row stays: the name is never given to another file (see upload.server.ts).
+    // Its media_files row stays: the name is never given to another file (see app/lib/media/upload.server.ts).
     await deleteStored(file.bucket, file.key);
     await recordActivity(log, { action: "delete_file", targetLabel: basename(file.key) });
     deleted++;

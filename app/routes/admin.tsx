@@ -3,7 +3,7 @@ import { Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { ErrorScreen } from "~/components/ui/error-screen";
 import { LogoutForm } from "~/components/admin/logout-form";
-import { adminArea, adminUser, restoredDraftFor } from "~/lib/admin-guard.server";
+import { adminArea, adminUser, restoredDraftFor } from "~/lib/admin/guard.server";
 
 // The guarded admin layout. Its middleware demands an admin session on the server before any
 // loader or action of any admin route runs (so there is no client-side "checking" state: the page

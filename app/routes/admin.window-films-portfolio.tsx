@@ -20,19 +20,19 @@ import {
   withSameFileNote,
   writeRow,
   libraryStep,
-} from "~/lib/admin-section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin-action.server";
+} from "~/lib/admin/section.server";
+import { isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
 import type { Toast } from "~/lib/toast";
-import type { UploadRule } from "~/lib/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
+import type { UploadRule } from "~/lib/media/upload.server";
+import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { initialUrls, UrlListField } from "~/components/admin/url-list";
 import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
-import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin-order.server";
-import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin-order";
+import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin/order.server";
+import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin/order";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const SECTION = SECTIONS.windowFilmsPortfolio;

@@ -23,20 +23,20 @@ import {
   publicationFields,
   SCHEDULE_ZONE_LABEL,
   type PublicationChoice,
-} from "~/lib/blog-schedule";
+} from "~/lib/blog/schedule";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readFormData } from "~/lib/form-data.server";
-import { libraryAltTexts, libraryPicks } from "~/lib/media-library.server";
+import { libraryAltTexts, libraryPicks } from "~/lib/media/library.server";
 import { blogHtmlForPage, blogImageSources, sanitizeBlogHtml } from "~/lib/sanitize.server";
 import { SiteSettingsProvider } from "~/lib/site-settings";
 import { getSiteSettings } from "~/lib/site-settings.server";
 import { blogPostingJsonLd } from "~/lib/structured-data";
-import { adminArea } from "~/lib/admin-guard.server";
+import { adminArea } from "~/lib/admin/guard.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { mediaUrlError } from "~/lib/forms/admin-schema";
 import { objectFromUrl } from "~/lib/storage/index.server";
-import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
+import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 
 // Outside the admin layout for a page of its own (the public post's look), under the admin area's
 // policy all the same: a preview of unsaved fields is a POST, so it refreshes the public pages

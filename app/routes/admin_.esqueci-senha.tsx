@@ -13,7 +13,7 @@ import type { Toast } from "~/lib/toast";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AuthCard, SubmitButton } from "~/components/account/auth-card";
-import { adminDoors } from "~/lib/admin-guard.server";
+import { adminDoors } from "~/lib/admin/guard.server";
 
 // A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).
 export const middleware: Route.MiddlewareFunction[] = adminDoors;

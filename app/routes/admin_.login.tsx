@@ -15,7 +15,7 @@ import { SessionEndedNote } from "~/components/account/session-draft";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import type { Toast } from "~/lib/toast";
-import { adminDoors } from "~/lib/admin-guard.server";
+import { adminDoors } from "~/lib/admin/guard.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin_.logout";
 import { destroyUserSession, getSessionUser } from "~/lib/session.server";
 import { recordActivity } from "~/lib/activity.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { adminDoors } from "~/lib/admin-guard.server";
+import { adminDoors } from "~/lib/admin/guard.server";
 
 // A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).
 export const middleware: Route.MiddlewareFunction[] = adminDoors;

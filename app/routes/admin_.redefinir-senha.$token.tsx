@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin_.redefinir-senha.$token";
 import { linkAction, linkLoader } from "~/lib/choose-password.server";
 import { ChoosePasswordPage } from "~/components/account/choose-password";
-import { adminDoors } from "~/lib/admin-guard.server";
+import { adminDoors } from "~/lib/admin/guard.server";
 
 // A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).
 export const middleware: Route.MiddlewareFunction[] = adminDoors;

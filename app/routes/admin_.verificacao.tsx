@@ -14,7 +14,7 @@ import type { Toast } from "~/lib/toast";
 import { TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AuthCard, SubmitButton } from "~/components/account/auth-card";
-import { adminDoors } from "~/lib/admin-guard.server";
+import { adminDoors } from "~/lib/admin/guard.server";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 
 // A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).

@@ -1,20 +1,20 @@
 // /img?src=<image URL>&w=<width>: the image resized to an allowlisted width and re-encoded as
 // AVIF or WebP (by the Accept header; JPEG/PNG otherwise), cached on disk after the first
 // request and served with immutable caching. Sources: stored media, files under public/, and
-// images on other sites (fetched with the guards of remote-image.server.ts, cached for a day).
+// images on other sites (fetched with the guards of app/lib/media/remote-image.server.ts, cached for a day).
 //
 // What a visitor's request may cost is bounded:
 // - another site's image is fetched only when an admin saved its URL in content
-//   (published-images.server.ts), or for a signed-in admin (the previews of a URL being typed);
+//   (app/lib/media/published-images.server.ts), or for a signed-in admin (the previews of a URL being typed);
 //   any other URL is refused at once, with no request made, and the refusal may be cached;
 // - making a variant that is not cached yet (a "miss": a download and sharp's work) counts
 //   against the visitor's address (imageMissLimit a minute); cached variants are not counted.
 import { Readable } from "node:stream";
-import { negotiateFormat, REMOTE_MAX_AGE_S, resolveSource, variantBody, variantFor } from "../lib/image.server.ts";
-import { isPublishedImage } from "../lib/published-images.server.ts";
-import { RemoteImageError } from "../lib/remote-image.server.ts";
+import { negotiateFormat, REMOTE_MAX_AGE_S, resolveSource, variantBody, variantFor } from "../lib/media/image.server.ts";
+import { isPublishedImage } from "../lib/media/published-images.server.ts";
+import { RemoteImageError } from "../lib/media/remote-image.server.ts";
 import { etagMatches, IMMUTABLE_CACHE, plain } from "../lib/http.server.ts";
-import { isImageWidth } from "../lib/image-url.ts";
+import { isImageWidth } from "../lib/media/image-url.ts";
 import { hit } from "../lib/rate-limit.server.ts";
 import { requestInfo } from "../lib/request-info.server.ts";
 import { getSessionUser } from "../lib/session.server.ts";

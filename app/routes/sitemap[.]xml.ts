@@ -1,7 +1,7 @@
 // GET /sitemap.xml: the public pages and every post public now (not drafts, not scheduled ones, never
 // previews), with lastmod.
 import { publicPaths } from "~/content/navigation";
-import { publicPostWhere } from "~/lib/blog-schedule.server";
+import { publicPostWhere } from "~/lib/blog/schedule.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 

@@ -80,7 +80,7 @@ const MP4_BYTES = Buffer.concat([Buffer.from("0000001c667479706d703432000000006d
 // Each use of PNG or MP4 is a file of its own: the same picture (or video start) with bytes no other
 // use has (a numbered PNG text chunk; bytes after the MP4's first box), so the media library keeps
 // it as a new file. A file sent again with the same bytes is not stored twice
-// (app/lib/media-duplicates.server.ts); a test of that sends one buffer twice.
+// (app/lib/media/duplicates.server.ts); a test of that sends one buffer twice.
 let made = 0;
 const stamp = () => `arquivo ${process.pid}-${Date.now()}-${++made}`;
 function numberedPng(): Buffer {

@@ -9,13 +9,13 @@ import { bufferedFormRequest, formRequest, getRequest, routeArgs } from "./reque
 type Fixtures = typeof import("../routes/admin-fixtures");
 type Library = typeof import("~/routes/admin.midia");
 type Upload = typeof import("~/routes/admin.midia.enviar");
-type LibraryServer = typeof import("~/lib/media-library.server");
+type LibraryServer = typeof import("~/lib/media/library.server");
 type Portfolio = typeof import("~/routes/admin.portfolio");
 type Led = typeof import("~/routes/admin.led-panels");
 type Storage = typeof import("~/lib/storage/index.server");
 type Db = typeof import("~/lib/db.server");
 type Img = typeof import("~/routes/img");
-type Usage = typeof import("~/lib/media-usage.server");
+type Usage = typeof import("~/lib/media/usage.server");
 
 export function mediaLibrarySuite(name: string, configure: () => Promise<void>) {
   describe(`media library on ${name}`, () => {
@@ -36,12 +36,12 @@ export function mediaLibrarySuite(name: string, configure: () => Promise<void>) 
       fx = await import("../routes/admin-fixtures");
       library = await import("~/routes/admin.midia");
       uploadRoute = await import("~/routes/admin.midia.enviar");
-      libraryServer = await import("~/lib/media-library.server");
+      libraryServer = await import("~/lib/media/library.server");
       portfolio = await import("~/routes/admin.portfolio");
       led = await import("~/routes/admin.led-panels");
       store = await import("~/lib/storage/index.server");
       db = (await import("~/lib/db.server")).db;
-      usage = await import("~/lib/media-usage.server");
+      usage = await import("~/lib/media/usage.server");
       img = await import("~/routes/img");
       cookie = await fx.sessionCookie();
     });

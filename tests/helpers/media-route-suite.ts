@@ -249,7 +249,7 @@ export function mediaRouteSuite(name: string, options: SuiteOptions) {
     });
 
     it("deletes a stored object", async () => {
-      const { deleteStored } = await import("~/lib/upload.server");
+      const { deleteStored } = await import("~/lib/media/upload.server");
       const store = await storageModule.storage();
       const key = storageModule.randomKey("jpg", "blog-covers");
       await store.put("blog-media", key, Readable.from([Buffer.from("capa")]), "image/jpeg");

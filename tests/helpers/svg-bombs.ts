@@ -1,6 +1,6 @@
 // Two SVG files of about a kilobyte that cost librsvg minutes of CPU in one call nothing can
 // interrupt: a tree of nested <use> that draws a shape 100,000 times, and a large blur filter
-// drawn 1,000 times. Rendering untrusted SVG must survive both (app/lib/svg.server.ts).
+// drawn 1,000 times. Rendering untrusted SVG must survive both (app/lib/media/svg.server.ts).
 const uses = (ref: string) => Array.from({ length: 10 }, () => `<use href="#${ref}"/>`).join("");
 
 export const USE_BOMB = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><defs>

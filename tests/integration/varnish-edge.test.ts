@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scheduleInputValue } from "~/lib/blog-schedule";
+import { scheduleInputValue } from "~/lib/blog/schedule";
 import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster.ts";
 import { startVarnish, type RunningVarnish } from "../../scripts/lib/varnish.ts";
 import { startServer, type RunningServer } from "../helpers/platform-server.ts";

@@ -1,10 +1,10 @@
 // The admin area's policy is one list (adminArea) and its doors another (adminDoors), each defined
-// once in app/lib/admin-guard.server.ts: every admin route outside the layout runs one of the two
+// once in app/lib/admin/guard.server.ts: every admin route outside the layout runs one of the two
 // as its middleware, the layout runs the area's, and no route checks the session by hand.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { adminArea, adminDoors } from "~/lib/admin-guard.server";
+import { adminArea, adminDoors } from "~/lib/admin/guard.server";
 
 const routesDir = join(import.meta.dirname, "../../app/routes");
 const routeFiles = readdirSync(routesDir).filter((name) => /\.(ts|tsx)$/.test(name));

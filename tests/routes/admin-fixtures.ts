@@ -35,7 +35,7 @@ export const PNG_BYTES = Buffer.from(
 export const MP4_BYTES = Buffer.concat([Buffer.from("0000001c667479706d703432000000006d7034326d70343169736f6d", "hex"), Buffer.alloc(64)]);
 
 // Each file made here has bytes of its own (the same picture, numbered), so the media library keeps
-// it as a new file: a file sent again with the same bytes is not stored twice (media-duplicates.server.ts).
+// it as a new file: a file sent again with the same bytes is not stored twice (app/lib/media/duplicates.server.ts).
 // samePng() is the one file sent again.
 let made = 0;
 /** PNG_BYTES with a text chunk ("Comment", a number) before its end: the same 1×1 picture, other bytes. */

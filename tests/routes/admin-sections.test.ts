@@ -275,7 +275,7 @@ describe("/admin/course-testimonials", () => {
 describe("sectionLoader", () => {
   it("renders the list page empty with the section's load error when the list cannot be read", async () => {
     expectErrorOutput();
-    const { sectionLoader } = await import("~/lib/admin-section.server");
+    const { sectionLoader } = await import("~/lib/admin/section.server");
     const cookie = await sessionCookie();
     const failing = () => Promise.reject(new Error("connection refused\nstack details"));
     const projects = await sectionLoader(getRequest("/admin/portfolio", { cookie }), failing, { title: "Erro ao carregar projetos" });

@@ -12,7 +12,7 @@ vi.hoisted(() => {
 
 import { db } from "~/lib/db.server";
 import { UNREADABLE_FORM } from "~/lib/form-data.server";
-import { INVALID_FILE_MESSAGE, INVALID_IMAGE_MESSAGE } from "~/lib/upload.server";
+import { INVALID_FILE_MESSAGE, INVALID_IMAGE_MESSAGE } from "~/lib/media/upload.server";
 import { action as loginAction } from "~/routes/admin_.login";
 import { action as logosAction } from "~/routes/admin.client-logos";
 import { action as courseAction } from "~/routes/admin.course-testimonials";

@@ -3,8 +3,8 @@
 // and the admin-only preview of saved and unsaved posts.
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { parseScheduleInput, postStatus, publicationFields, scheduleInputValue } from "~/lib/blog-schedule";
-import { publicPostWhere } from "~/lib/blog-schedule.server";
+import { parseScheduleInput, postStatus, publicationFields, scheduleInputValue } from "~/lib/blog/schedule";
+import { publicPostWhere } from "~/lib/blog/schedule.server";
 import { getPublishedPost, listPublishedPosts } from "~/lib/public-content.server";
 import { INVALID_URL_MESSAGE } from "~/lib/forms/admin-schema";
 import { action, META_DESCRIPTION_TOO_LONG, PUBLISHED_AT_INVALID } from "~/routes/admin.blog";

@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "react-router";
 import { db } from "~/lib/db.server";
-import { formatScheduleMoment, parseScheduleInput, postStatus, scheduleInputValue, SCHEDULE_TIME_PAST, SCHEDULE_TIME_REQUIRED } from "~/lib/blog-schedule";
-import { logDuePublications, SCHEDULE_ACTOR } from "~/lib/blog-schedule-log.server";
-import { armScheduleTimer, onScheduledPublication } from "~/lib/blog-schedule.server";
+import { formatScheduleMoment, parseScheduleInput, postStatus, scheduleInputValue, SCHEDULE_TIME_PAST, SCHEDULE_TIME_REQUIRED } from "~/lib/blog/schedule";
+import { logDuePublications, SCHEDULE_ACTOR } from "~/lib/blog/schedule-log.server";
+import { armScheduleTimer, onScheduledPublication } from "~/lib/blog/schedule.server";
 import { sweepExpiredRows } from "~/lib/housekeeping.server";
 import { countWords, readingSummary } from "~/lib/reading-time";
 import { action, loader, META_DESCRIPTION_TOO_LONG, SEO_TITLE_MAX, SEO_TITLE_TOO_LONG } from "~/routes/admin.blog";

@@ -5,7 +5,7 @@
 // content version for a minute here, so only the scheduled time itself can refresh its cache.
 // Also: the post page's search and social tags, and the preview's headers and guard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scheduleInputValue } from "~/lib/blog-schedule";
+import { scheduleInputValue } from "~/lib/blog/schedule";
 import { sessionCookie, PNG_BYTES } from "./admin-fixtures";
 import { startServer, type RunningServer } from "../helpers/platform-server";
 

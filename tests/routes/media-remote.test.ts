@@ -21,8 +21,8 @@ const publicDir = mkdtempSync(join(tmpdir(), "public-"));
 process.env.PUBLIC_DIR = publicDir;
 
 const img = await import("~/routes/img");
-const { imageCache } = await import("~/lib/image.server");
-const { remoteLimits } = await import("~/lib/remote-image.server");
+const { imageCache } = await import("~/lib/media/image.server");
+const { remoteLimits } = await import("~/lib/media/remote-image.server");
 const { storage, randomKey } = await import("~/lib/storage/index.server");
 
 const { db } = await import("~/lib/db.server");

@@ -21,7 +21,7 @@ const { action: portfolioAction } = await import("~/routes/admin.portfolio");
 const media = await import("~/routes/media.$");
 const img = await import("~/routes/img");
 const { storage } = await import("~/lib/storage/index.server");
-const { INVALID_SVG_MESSAGE } = await import("~/lib/svg.server");
+const { INVALID_SVG_MESSAGE } = await import("~/lib/media/svg.server");
 
 const PATH = "/admin/client-logos";
 let other: OtherHost;
@@ -210,7 +210,7 @@ describe("the SVG renderer's budget", () => {
   const plain = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80"><rect width="200" height="80" fill="#0055ff"/></svg>');
 
   it("kills a render that passes its memory bound", async () => {
-    const { rasterizeSvg, SVG_RENDER_LIMITS, SvgRefused } = await import("~/lib/svg.server");
+    const { rasterizeSvg, SVG_RENDER_LIMITS, SvgRefused } = await import("~/lib/media/svg.server");
     const previous = SVG_RENDER_LIMITS.maxRssMb;
     SVG_RENDER_LIMITS.maxRssMb = 1; // less than Node itself needs: the renderer is killed as it starts
     try {
@@ -222,7 +222,7 @@ describe("the SVG renderer's budget", () => {
   });
 
   it("renders one at a time and refuses at once beyond the waiting line", { timeout: 60_000 }, async () => {
-    const { rasterizeSvg, SVG_RENDER_LIMITS, SvgBusy, SvgRefused } = await import("~/lib/svg.server");
+    const { rasterizeSvg, SVG_RENDER_LIMITS, SvgBusy, SvgRefused } = await import("~/lib/media/svg.server");
     const previous = SVG_RENDER_LIMITS.maxWaiting;
     SVG_RENDER_LIMITS.maxWaiting = 1;
     try {

@@ -6,9 +6,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { descriptionFields, libraryField } from "~/lib/media-library";
+import { descriptionFields, libraryField } from "~/lib/media/library";
 import { objectFromUrl } from "~/lib/storage/index.server";
-import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
+import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 import * as blog from "~/routes/admin.blog";
 import * as logos from "~/routes/admin.client-logos";
 import * as led from "~/routes/admin.led-panels";

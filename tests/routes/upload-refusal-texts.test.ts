@@ -4,8 +4,8 @@
 // com sucesso!" only when its save stored a video.
 import { describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { UPLOAD_FAILURES } from "~/lib/upload-failures";
-import { UPLOAD_TARGETS } from "~/lib/upload-targets.server";
+import { UPLOAD_FAILURES } from "~/lib/media/upload-failures";
+import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 import { action as blogAction } from "~/routes/admin.blog";
 import { action as logosAction } from "~/routes/admin.client-logos";
 import { action as courseAction } from "~/routes/admin.course-testimonials";

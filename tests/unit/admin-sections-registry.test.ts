@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACTIVITY_SECTIONS, CONTENT_SECTIONS, DASHBOARD_CARDS } from "~/lib/admin/sections";
-import { UPLOAD_TARGETS, type UploadRule } from "~/lib/upload-targets.server";
+import { UPLOAD_TARGETS, type UploadRule } from "~/lib/media/upload-targets.server";
 
 interface Field {
   name: string;

@@ -4,7 +4,7 @@
 // are all inside the ranges walked.
 import { describe, expect, it } from "vitest";
 import { addDays, daysBetween, defaultPeriod, isDay, monthsBefore, parsePeriod, saoPauloDay } from "~/lib/analytics/period";
-import { parseScheduleInput, scheduleInputValue } from "~/lib/blog-schedule";
+import { parseScheduleInput, scheduleInputValue } from "~/lib/blog/schedule";
 
 const DAY_MS = 86_400_000;
 

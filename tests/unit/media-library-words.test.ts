@@ -1,7 +1,7 @@
 // The words the media library uses for files it names (the upload's toast, a restored version's
 // note): a Portuguese list, and the verb agreeing with how many files there are.
 import { describe, expect, it } from "vitest";
-import { inLibraryMessage, quotedFileNames } from "~/lib/media-library";
+import { inLibraryMessage, quotedFileNames } from "~/lib/media/library";
 
 describe("file names in messages", () => {
   it("lists them as Portuguese does, up to a limit", () => {

@@ -6,7 +6,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Video } from "~/components/ui/video";
-import { posterFor } from "~/lib/media";
+import { posterFor } from "~/lib/media/kinds";
 
 describe("posterFor", () => {
   it("gives the WebP next to a demo clip", () => {

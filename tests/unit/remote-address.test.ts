@@ -3,7 +3,7 @@
 // it: mapped, NAT64's well-known prefix, 6to4) or refused (IPv4-compatible, translated, local-use
 // NAT64, Teredo), so no spelling reaches loopback, a private network or the metadata service.
 import { describe, expect, it } from "vitest";
-import { isGlobalAddress } from "~/lib/remote-image.server";
+import { isGlobalAddress } from "~/lib/media/remote-image.server";
 
 const PRIVATE_V4 = [
   "127.0.0.1",

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Image } from "~/components/ui/image";
 import { Video } from "~/components/ui/video";
-import { imageUrl, isResizable, previewSrc, srcsetWidths } from "~/lib/image-url";
+import { imageUrl, isResizable, previewSrc, srcsetWidths } from "~/lib/media/image-url";
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element).replace(/&amp;/g, "&");
 

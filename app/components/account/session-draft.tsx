@@ -3,7 +3,7 @@
 // back and still has to be saved. Files cannot be kept, and both say so by name.
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { quotedFileNames } from "~/lib/media-library";
+import { quotedFileNames } from "~/lib/media/library";
 
 const SESSION_ENDED = "Sua sessão terminou. Entre de novo para salvar o que você escreveu.";
 

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { readingSummary } from "~/lib/reading-time";
-import { SCHEDULE_ZONE_LABEL, type PublicationChoice } from "~/lib/blog-schedule";
+import { SCHEDULE_ZONE_LABEL, type PublicationChoice } from "~/lib/blog/schedule";
 import type { FieldState } from "~/components/ui/field-props";
 import { FieldError, TextField } from "./fields";
 

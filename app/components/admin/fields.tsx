@@ -1,7 +1,7 @@
 // Labelled admin form fields. Each shows its error (from the server reply or client
 // validation) right below itself, linked with aria-describedby.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { previewSrc } from "~/lib/image-url";
+import { previewSrc } from "~/lib/media/image-url";
 import { showToast, type Toast } from "~/lib/toast";
 import { inputProps, selectProps, textareaProps, type FieldState } from "~/components/ui/field-props";
 import { LibraryChoice, pickerAcceptFor } from "./media-picker";

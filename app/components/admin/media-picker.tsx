@@ -5,8 +5,8 @@
 // with thumbnails, loaded from the library page's loader, and picking fills the field at once.
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
-import { previewSrc } from "~/lib/image-url";
-import { BUCKET_LABELS, formatBytes, LIBRARY_SEARCH_FIELD, libraryField, type LibraryFile, type LibraryListing } from "~/lib/media-library";
+import { previewSrc } from "~/lib/media/image-url";
+import { BUCKET_LABELS, formatBytes, LIBRARY_SEARCH_FIELD, libraryField, type LibraryFile, type LibraryListing } from "~/lib/media/library";
 
 /** Which files a field takes. */
 export type PickerAccept = "image" | "video" | "media";

@@ -4,7 +4,7 @@
 // use it for their file fields (admin-form.tsx); `ImageUploadButton` lets the rich-text editor
 // upload an image with its alt text and caption and insert it at once.
 import { useId, useRef, useState } from "react";
-import { uploadUrl, type UploadedFile } from "~/lib/media-library";
+import { uploadUrl, type UploadedFile } from "~/lib/media/library";
 
 export type UploadOutcome = { file: UploadedFile } | { error: string; status: number };
 

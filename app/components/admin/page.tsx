@@ -1,7 +1,7 @@
 // The frame of every admin section page: back link to the dashboard, title, main action.
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
-import type { LoadError } from "~/lib/admin-section.server";
+import type { LoadError } from "~/lib/admin/section.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**

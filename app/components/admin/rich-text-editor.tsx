@@ -26,7 +26,7 @@ import { createPortal, flushSync } from "react-dom";
 import { MediaPicker } from "./media-picker";
 import { Dialog } from "~/components/ui/dialog";
 import { ImageUploadButton, uploadedImageContent } from "./media-upload";
-import { previewSrc } from "~/lib/image-url";
+import { previewSrc } from "~/lib/media/image-url";
 import { isVideoEmbed, videoEmbedUrl } from "~/lib/video-embed";
 
 /** A YouTube or Vimeo player: an iframe whose address is one of the embed players (its other attributes kept as written). */

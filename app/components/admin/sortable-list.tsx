@@ -21,7 +21,7 @@ import { Form, useFetcher } from "react-router";
 import { InlineAlert, useToastFrom } from "./admin-form";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Toast } from "~/lib/toast";
-import { rowAnchor } from "~/lib/admin-order";
+import { rowAnchor } from "~/lib/admin/order";
 
 // Where a move comes back to (the row's anchor), clear of the admin's top bar.
 const ROW_SCROLL_MARGIN = "scroll-mt-24";

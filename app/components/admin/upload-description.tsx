@@ -5,7 +5,7 @@
 // the file (admin-form.tsx). They describe the file sent now: a file picked from the library keeps
 // its own words, which the library page edits.
 import { useEffect, useState } from "react";
-import { ALT_MAX, CAPTION_MAX, descriptionFields } from "~/lib/media-library";
+import { ALT_MAX, CAPTION_MAX, descriptionFields } from "~/lib/media/library";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none";

@@ -3,8 +3,8 @@
 // fields of the same name, each image with a thumbnail. Either way the server trims them and
 // ignores blanks.
 import { useState } from "react";
-import { previewSrc } from "~/lib/image-url";
-import { mediaKind } from "~/lib/media";
+import { previewSrc } from "~/lib/media/image-url";
+import { mediaKind } from "~/lib/media/kinds";
 import { urlList } from "~/lib/url-list";
 import { FieldError } from "./fields";
 import { useHydrated } from "~/hooks/use-hydrated";

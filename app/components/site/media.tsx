@@ -2,7 +2,7 @@
 // Vimeo link an embedded player, anything else an image.
 import { Image } from "~/components/ui/image";
 import { Video } from "~/components/ui/video";
-import { embedUrl, mediaKind } from "~/lib/media";
+import { embedUrl, mediaKind } from "~/lib/media/kinds";
 import { Icon } from "./icon";
 
 /**

@@ -2,7 +2,7 @@
 // shift), a responsive `srcset` through the image route (/img: AVIF or WebP at allowlisted
 // widths), lazy below the fold, high fetch priority for a page's main image. SVG, GIF and other
 // sites' images are shown as they are.
-import { imageUrl, isResizable, srcsetWidths } from "~/lib/image-url";
+import { imageUrl, isResizable, srcsetWidths } from "~/lib/media/image-url";
 
 export interface ImageProps {
   src: string;

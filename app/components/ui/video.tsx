@@ -4,8 +4,8 @@
 // it uses the one shipped next to a demo clip (posterFor), so no video shows as a black box.
 import { useEffect, useRef } from "react";
 import { preload } from "react-dom";
-import { imageUrl, isResizable, type ImageWidth } from "~/lib/image-url";
-import { posterFor } from "~/lib/media";
+import { imageUrl, isResizable, type ImageWidth } from "~/lib/media/image-url";
+import { posterFor } from "~/lib/media/kinds";
 
 export interface VideoProps {
   src: string;

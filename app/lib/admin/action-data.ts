@@ -2,7 +2,7 @@
 // picker without JavaScript), as its form reads it. Isomorphic: the action builds it on the server
 // and the form component reads it in the browser, from this one definition.
 import type { SubmissionResult } from "@conform-to/react";
-import type { LibraryFile } from "../media-library";
+import type { LibraryFile } from "../media/library";
 import type { Toast } from "../toast";
 
 export interface AdminActionData {

@@ -6,7 +6,7 @@ import { parse as parseCookies } from "cookie-es";
 import { isbot } from "isbot";
 import type { RouterContextProvider } from "react-router";
 import { publicPaths } from "~/content/navigation";
-import { publicPostWhere } from "~/lib/blog-schedule.server";
+import { publicPostWhere } from "~/lib/blog/schedule.server";
 import { db } from "~/lib/db.server";
 import { hit } from "~/lib/rate-limit.server";
 import { requestInfo } from "~/lib/request-info.server";

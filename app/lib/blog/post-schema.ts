@@ -3,7 +3,7 @@
 // brings back passes the same rules as one typed into the form.
 import { z } from "zod";
 import { requiredText } from "~/lib/forms/admin-schema";
-import { parseScheduleInput, postedChoice, publicationError, PUBLICATION_CHOICES } from "~/lib/blog-schedule";
+import { parseScheduleInput, postedChoice, publicationError, PUBLICATION_CHOICES } from "~/lib/blog/schedule";
 
 export const META_DESCRIPTION_MAX = 160;
 export const META_DESCRIPTION_TOO_LONG = `A meta descrição deve ter no máximo ${META_DESCRIPTION_MAX} caracteres.`;

@@ -12,7 +12,7 @@
 // redirect is never kept by the page cache (it keeps only 200 pages), and every admin write
 // expires the cached pages, so the old slug's page stops being served at once.
 import type { PrismaClient } from "../../generated/prisma-sqlite/client.ts";
-import { publicPostWhere } from "../blog-schedule.server";
+import { publicPostWhere } from "./schedule.server";
 import { db } from "../db.server";
 import { errorFields, log } from "../logger.server.ts";
 

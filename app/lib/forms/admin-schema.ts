@@ -1,6 +1,6 @@
 // Pieces of the admin zod schemas, shared by the route actions and the browser (plain zod, no UI).
 import { z } from "zod";
-import { embedUrl, isVideoUrl } from "~/lib/media";
+import { embedUrl, isVideoUrl } from "~/lib/media/kinds";
 
 /** An integer from a form value, or the fallback when it is missing or not a number. */
 export function intOr(fallback: number) {

@@ -1,5 +1,5 @@
 // How files are written to this server's own disk, by everything that writes there: uploads on
-// local storage (local.server.ts) and the image route's resized copies (image.server.ts).
+// local storage (local.server.ts) and the image route's resized copies (app/lib/media/image.server.ts).
 // - A file is written under a temporary name of its own next to its final one
 //   ("<name>.<random>.part"), then renamed: a reader never sees half a file under the final name,
 //   and two writes of one name, or a write after a process was killed mid-upload (its ".part"

@@ -3,7 +3,7 @@
 // Stored objects are addressed as bucket + key; the database keeps their public URL.
 import { env } from "../env.server.ts";
 import type { Bucket, StorageBackend } from "./keys.server.ts";
-import { mediaRef } from "../media-identity.server.ts";
+import { mediaRef } from "../media/identity.server.ts";
 import { sweepStalePartials } from "./disk.server.ts";
 import { LocalDiskStorage } from "./local.server.ts";
 import { errorFields, log } from "../logger.server.ts";
@@ -56,7 +56,7 @@ export function mediaOrigin(): string | null {
   return base ? new URL(base).origin : null;
 }
 
-/** Finds bucket and key back from a URL naming one of our files, in any spelling (see media-identity); null for foreign URLs. */
+/** Finds bucket and key back from a URL naming one of our files, in any spelling (see app/lib/media/identity.server.ts); null for foreign URLs. */
 export function objectFromUrl(url: string | null | undefined): { bucket: Bucket; key: string } | null {
   const ref = mediaRef(url);
   return ref ? { bucket: ref.bucket, key: ref.key } : null;

@@ -6,7 +6,7 @@
 // the browser showed one generic text for every section.
 //
 // Isomorphic: the browser reads it too.
-import type { Toast } from "./toast";
+import type { Toast } from "../toast";
 
 /** What a refusal is known by: its reason in Portuguese, its HTTP status, and whether a row is being edited. */
 export interface UploadRefusal {

@@ -26,17 +26,17 @@
 // only from the library's page, which refuses while any row uses the file and marks the others
 // "Não usado" so the staff can clear them.
 import type { Submission } from "@conform-to/react";
-import type { Toast } from "./toast";
-import { objectFromUrl } from "./storage/index.server";
-import { mediaListErrors } from "./forms/admin-schema";
-import { urlList } from "./url-list";
-import { libraryPicks, listLibrary, searchLibrary } from "./media-library.server";
-import { LIBRARY_SEARCH_FIELD, sameFileMessage } from "./media-library";
-import type { SameFile } from "./media-duplicates.server";
-import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "./upload.server";
-import { formId, logFailure, rejected, saved, serverMessage, uploadErrors } from "./admin-action.server";
-import { uploadFailureToast } from "./upload-failures";
-import { describeChanges, describeUploads, recordActivity, rowLabel, type ActivityScope } from "./activity.server";
+import type { Toast } from "../toast";
+import { objectFromUrl } from "../storage/index.server";
+import { mediaListErrors } from "../forms/admin-schema";
+import { urlList } from "../url-list";
+import { libraryPicks, listLibrary, searchLibrary } from "../media/library.server";
+import { LIBRARY_SEARCH_FIELD, sameFileMessage } from "../media/library";
+import type { SameFile } from "../media/duplicates.server";
+import { discard, type ParsedUpload, type UploadFailure, type UploadRule } from "../media/upload.server";
+import { formId, logFailure, rejected, saved, serverMessage, uploadErrors } from "./action.server";
+import { uploadFailureToast } from "../media/upload-failures";
+import { describeChanges, describeUploads, recordActivity, rowLabel, type ActivityScope } from "../activity.server";
 
 type Row = { id: string };
 type FieldErrors = Record<string, string[]>;
@@ -205,7 +205,7 @@ export async function startSave<R extends Row, S extends FormSubmission>(
 ): Promise<Draft<R, S>> {
   const id = formId(form);
   const existing = id ? await section.model.findUnique({ where: { id } }) : null;
-  // Each upload field's column, from the section's upload rules (app/lib/upload-targets.server.ts).
+  // Each upload field's column, from the section's upload rules (app/lib/media/upload-targets.server.ts).
   const files: FileColumns<R> = {};
   for (const [field, rule] of Object.entries(section.uploads ?? {})) if (rule.column) files[field] = rule.column as keyof R & string;
   const uploaded = Object.fromEntries(Object.entries(stored).map(([field, object]) => [field, object.url]));
@@ -264,7 +264,7 @@ export function uploadRefusal<R, S extends FormSubmission>(draft: Draft<R, S>): 
 
 /**
  * The section's toast for a file refused in this save (the first one), from the table both ways of
- * sending a file read (upload-failures.ts): `section` is the section's key ("led-panels").
+ * sending a file read (app/lib/media/upload-failures.ts): `section` is the section's key ("led-panels").
  */
 export function uploadFailureOf<R, S extends FormSubmission>(draft: Draft<R, S>, section: string, field?: string): Toast | undefined {
   const failure = field ? draft.refused[field] : uploadRefusal(draft);

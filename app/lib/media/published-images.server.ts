@@ -4,11 +4,11 @@
 // The set is every remote image URL in the rows that hold images (drafts included: an admin saved
 // them, and the preview shows them), read once per content version: every admin write bumps the
 // version, so a URL is allowed as soon as its row is saved, and no longer once it is removed.
-import { currentContentVersion } from "./content-version.server.ts";
-import { db } from "./db.server.ts";
+import { currentContentVersion } from "../content-version.server.ts";
+import { db } from "../db.server.ts";
 import { normalizeRemoteUrl } from "./remote-image.server.ts";
-import { blogImageSources } from "./sanitize.server.ts";
-import { urlList } from "./url-list.ts";
+import { blogImageSources } from "../sanitize.server.ts";
+import { urlList } from "../url-list.ts";
 
 let known: { version: number; urls: Promise<Set<string>> } | null = null;
 

@@ -15,9 +15,9 @@
 import { createHash } from "node:crypto";
 import { basename, dirname } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { db } from "./db.server";
-import { errorFields, log } from "./logger.server.ts";
-import { storage, type Bucket, type StoredObject } from "./storage/index.server";
+import { db } from "../db.server";
+import { errorFields, log } from "../logger.server.ts";
+import { storage, type Bucket, type StoredObject } from "../storage/index.server";
 import { deleteStored } from "./upload.server";
 
 /** A file of the library an upload turned out to be, used instead of the upload's copy. */

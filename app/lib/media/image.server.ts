@@ -1,6 +1,6 @@
 // Resized, re-encoded image variants for the image route (app/routes/img.ts). Sources are
 // stored objects (/media/... or their S3 public URL), image files under public/ (/demo/...) and
-// images on other sites (fetched through remote-image.server.ts, so pages never load another
+// images on other sites (fetched through app/lib/media/remote-image.server.ts, so pages never load another
 // host's image directly). Each variant is made once with sharp and kept on disk under
 // UPLOADS_DIR/.image-cache, named by what it shows: the bucket and object key, the public file
 // (with its size and mtime), or the normalized remote URL, plus width and format. A local `src`
@@ -18,13 +18,13 @@ import { extname, join, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type SharpOptions } from "sharp";
-import { env } from "./env.server.ts";
-import { errorFields, log } from "./logger.server.ts";
-import { isPartial, StorageWriteError, writeFileSafely } from "./storage/disk.server.ts";
+import { env } from "../env.server.ts";
+import { errorFields, log } from "../logger.server.ts";
+import { isPartial, StorageWriteError, writeFileSafely } from "../storage/disk.server.ts";
 import { LRUCache } from "lru-cache";
 import { IMAGE_WIDTHS, type ImageWidth } from "./image-url.ts";
 import { fetchRemoteImage, normalizeRemoteUrl, RemoteImageError } from "./remote-image.server.ts";
-import { objectFromUrl, storage, type Bucket } from "./storage/index.server.ts";
+import { objectFromUrl, storage, type Bucket } from "../storage/index.server.ts";
 import { looksLikeSvg, rasterizeSvg, SvgBusy, SvgRefused } from "./svg.server.ts";
 
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";

@@ -3,9 +3,9 @@
 // scheduled post falls due, or the periodic housekeeping (after a restart, or when no page was
 // read). The post's `scheduleLogPending` flag makes it happen once: the instance whose update
 // clears the flag writes the entry, any other finds it cleared and writes nothing.
-import { db } from "./db.server.ts";
-import { recordActivity } from "./activity.server.ts";
-import { formatScheduleMoment, SCHEDULE_ZONE_LABEL } from "./blog-schedule.ts";
+import { db } from "../db.server.ts";
+import { recordActivity } from "../activity.server.ts";
+import { formatScheduleMoment, SCHEDULE_ZONE_LABEL } from "./schedule.ts";
 
 /** Who the log names for a publication nobody triggered by hand. */
 export const SCHEDULE_ACTOR = "Publicação automática";

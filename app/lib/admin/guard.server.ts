@@ -5,11 +5,11 @@
 // Routes read the admin it let through from the context instead of checking again.
 import { parse as parseCookies } from "cookie-es";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { addLogFields, errorFields, log } from "./logger.server.ts";
-import { bumpContentVersion } from "./content-version.server";
-import { isDataUrl, pageUrl } from "./data-url";
-import { keepPostedForm, takeDraft, type RestoredDraft } from "./form-drafts.server";
-import { requireAdmin, type SessionUser } from "./session.server";
+import { addLogFields, errorFields, log } from "../logger.server.ts";
+import { bumpContentVersion } from "../content-version.server";
+import { isDataUrl, pageUrl } from "../data-url";
+import { keepPostedForm, takeDraft, type RestoredDraft } from "../form-drafts.server";
+import { requireAdmin, type SessionUser } from "../session.server";
 
 const adminUserContext = createContext<SessionUser | null>(null);
 

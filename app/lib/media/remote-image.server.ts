@@ -14,8 +14,8 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import { env } from "./env.server.ts";
-import { ipv6Groups } from "./request-info.server.ts";
+import { env } from "../env.server.ts";
+import { ipv6Groups } from "../request-info.server.ts";
 
 const MAX_REDIRECTS = 3;
 /** How long one remote image may take, redirects included (tests shorten it). */

@@ -2,7 +2,7 @@
 // and testimonials, course testimonials), shared by the route actions and the browser. Positions
 // count from 1, as staff do: the first card reads "Posição 1", and its form's order field says 1.
 import { z } from "zod";
-import { intOr } from "./forms/admin-schema";
+import { intOr } from "../forms/admin-schema";
 
 /** Where a row created without a position goes: after the last row, or (sections listed newest first) before the first. */
 export type NewRowPlace = "first" | "last";

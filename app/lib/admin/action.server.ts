@@ -3,17 +3,17 @@
 // With JavaScript a form's files go ahead to the upload route (admin.midia.enviar.ts) and the
 // form is saved by React Router with them as library picks, so it gets these same answers.
 import { data } from "react-router";
-import { errorFields, log } from "./logger.server.ts";
-import type { Toast } from "./toast";
-import type { AdminActionData } from "./admin/action-data";
-import { descriptionFields, libraryField } from "./media-library";
-import { describeFile } from "./media-library.server";
-import { withoutCopies, type SameFile } from "./media-duplicates.server";
-import { contentTypeFor } from "./storage/index.server";
-import { redirectWithToast } from "./toast.server";
-import { UNREADABLE_FORM } from "./form-data.server";
-import "./zod-locale.server";
-import { discard, parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable, type ParsedUpload, type UploadRule } from "./upload.server";
+import { errorFields, log } from "../logger.server.ts";
+import type { Toast } from "../toast";
+import type { AdminActionData } from "./action-data";
+import { descriptionFields, libraryField } from "../media/library";
+import { describeFile } from "../media/library.server";
+import { withoutCopies, type SameFile } from "../media/duplicates.server";
+import { contentTypeFor } from "../storage/index.server";
+import { redirectWithToast } from "../toast.server";
+import { UNREADABLE_FORM } from "../form-data.server";
+import "../zod-locale.server";
+import { discard, parseUpload, tooLargeToast, UploadTooLarge, UploadUnreadable, type ParsedUpload, type UploadRule } from "../media/upload.server";
 
 /**
  * After a successful write: back to the list with the toast. (The public pages are refreshed by

@@ -5,10 +5,10 @@
 // row of the section is renumbered 1, 2, 3… in one transaction, so ties and gaps left by
 // hand-typed numbers go away, the number in a row's form is its place in the list, and the public
 // pages, which sort by that number, follow exactly.
-import type { Toast } from "./toast";
-import { rowAnchor, type NewRowPlace } from "./admin-order";
-import { formId, logFailure, rejected, saved, serverMessage } from "./admin-action.server";
-import { recordActivity, rowLabel, type ActivityScope } from "./activity.server";
+import type { Toast } from "../toast";
+import { rowAnchor, type NewRowPlace } from "./order";
+import { formId, logFailure, rejected, saved, serverMessage } from "./action.server";
+import { recordActivity, rowLabel, type ActivityScope } from "../activity.server";
 
 const ORDER_SAVED: Toast = { type: "success", title: "Ordem atualizada!" };
 const failed = (description: string): Toast => ({ type: "error", title: "Erro ao reordenar", description });

@@ -3,7 +3,7 @@
 // - Each file part is peeked (its first bytes) and its type sniffed from them (file-type), never
 //   taken from its name or declared type: SVG, HTML and anything that is not a known image/video
 //   (an HTML page named .png, say) is refused. The one exception: a field for logos accepts SVG
-//   and stores it rasterized as a PNG (svg.server.ts), never as the SVG document it came as.
+//   and stores it rasterized as a PNG (app/lib/media/svg.server.ts), never as the SVG document it came as.
 // - An accepted file keeps its own name, made safe, with a random token that makes it unique and
 //   unguessable ("foto-equipe-k3j9x2q8m4tz7.png"; see namedKey), and streams through a byte
 //   counter into storage().put; the counter fails the write as soon as the file passes its limit,
@@ -19,13 +19,13 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
-import { db } from "./db.server";
-import { env } from "./env.server";
+import { db } from "../db.server";
+import { env } from "../env.server";
 import { INVALID_SVG_MESSAGE, looksLikeSvg, rasterizeSvg, SvgBusy, SVG_BUSY_MESSAGE, SvgRefused, SVG_MAX_BYTES } from "./svg.server";
 import { forgetVariants } from "./image.server";
-import { namedKey, storage, StorageWriteError, type Bucket, type StorageBackend, type StoredObject } from "./storage/index.server";
+import { namedKey, storage, StorageWriteError, type Bucket, type StorageBackend, type StoredObject } from "../storage/index.server";
 import type { UploadRule } from "./upload-targets.server";
-import type { Toast } from "./toast";
+import type { Toast } from "../toast";
 
 const MB = 1024 * 1024;
 /** The largest text field (a blog post's HTML may be long). */

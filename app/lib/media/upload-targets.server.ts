@@ -2,7 +2,7 @@
 // The section's own action parses its form with these rules (a file posted with the form, without
 // JavaScript), and the upload route (/admin/midia/enviar) stores a file sent ahead of the save with
 // the same rules, so a file lands in the same bucket and folder whichever way it came.
-import type { Bucket } from "./storage/keys.server";
+import type { Bucket } from "../storage/keys.server";
 
 /** "logo": an image, or an SVG (stored as a PNG of it). */
 type UploadAccept = "image" | "logo" | "media" | "video";

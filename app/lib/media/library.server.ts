@@ -2,10 +2,10 @@
 // staff gave each file, kept in the media_files table), and the files a form picked from it
 // instead of uploading new ones (accepted only when they are really in our storage).
 import { basename } from "node:path";
-import { db } from "./db.server";
-import { mediaRef } from "./media-identity.server";
-import { BUCKETS, contentTypeFor, objectFromUrl, storage, type Bucket } from "./storage/index.server";
-import { ALT_MAX, CAPTION_MAX, libraryField, type LibraryFile, type MediaType } from "./media-library";
+import { db } from "../db.server";
+import { mediaRef } from "./identity.server";
+import { BUCKETS, contentTypeFor, objectFromUrl, storage, type Bucket } from "../storage/index.server";
+import { ALT_MAX, CAPTION_MAX, libraryField, type LibraryFile, type MediaType } from "./library";
 import type { UploadRule } from "./upload.server";
 
 const NOT_IN_LIBRARY = "O arquivo escolhido não está na biblioteca de mídia.";
@@ -76,7 +76,7 @@ export async function describeFile(bucket: Bucket, key: string, words: { alt?: s
 
 /**
  * The library's alt text for each of `urls` that names one of our files and has one (in any
- * spelling, see media-identity), keyed by the URL as given: for pages that show the image
+ * spelling, see app/lib/media/identity.server.ts), keyed by the URL as given: for pages that show the image
  * where its row gives no text of its own.
  */
 export async function libraryAltTexts(urls: Iterable<string | null | undefined>): Promise<Map<string, string>> {

@@ -5,7 +5,7 @@
 // cache on its next read of the version, whichever instance it is and without any job running.
 // So that this happens at the due moment and not only at the next periodic read, each read also
 // arms a timer for the next scheduled time that tells the cache to read again.
-import { db } from "./db.server.ts";
+import { db } from "../db.server.ts";
 
 /** The posts a visitor may see at `now`: marked published, and their publication time has come. */
 export function publicPostWhere(now: Date = new Date()) {

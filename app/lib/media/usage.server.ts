@@ -1,12 +1,12 @@
 // Which rows use a stored file. A file is used by a row when one of the row's file columns, one
 // of its URL lists (portfolio images and videos) or one of its HTML columns (a post's content)
 // names the file; the registry of admin sections (app/lib/admin/sections.ts) lists those columns.
-// URLs are compared by the file they name (media-identity), so every spelling of a file counts: /media/<bucket>/<key>, the site's or the S3 store's absolute URL, the image
+// URLs are compared by the file they name (app/lib/media/identity.server.ts), so every spelling of a file counts: /media/<bucket>/<key>, the site's or the S3 store's absolute URL, the image
 // route, percent-encoding, dot segments and doubled slashes.
-import { CONTENT_SECTIONS } from "./admin/sections";
-import { db } from "./db.server";
-import { mediaRef } from "./media-identity.server";
-import { urlList } from "./url-list";
+import { CONTENT_SECTIONS } from "../admin/sections";
+import { db } from "../db.server";
+import { mediaRef } from "./identity.server";
+import { urlList } from "../url-list";
 
 export interface MediaUsage {
   /** The section's name as the admin shows it ("Portfólio", "Blog"...). */
@@ -22,7 +22,7 @@ interface RowUrls {
   urls: Array<string | null | undefined>;
 }
 
-/** "bucket/key" of a URL naming one of our files in any spelling (see media-identity), else null. */
+/** "bucket/key" of a URL naming one of our files in any spelling (see app/lib/media/identity.server.ts), else null. */
 function mediaId(url: string | null | undefined): string | null {
   return mediaRef(url)?.id ?? null;
 }

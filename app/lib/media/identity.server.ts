@@ -3,8 +3,8 @@
 // address, through the image route (/img?src=...), percent-encoded, or with `./`, `../` and `//`
 // in its path. Every place that asks "is this our file, and which one?" (the "in use" check, the
 // library picks, deleting a file) asks here, so two spellings of one file are never two files.
-import { env } from "./env.server.ts";
-import { isBucket, isSafeKey, type Bucket } from "./storage/keys.server.ts";
+import { env } from "../env.server.ts";
+import { isBucket, isSafeKey, type Bucket } from "../storage/keys.server.ts";
 
 export interface MediaRef {
   bucket: Bucket;
