@@ -26,7 +26,8 @@ beforeAll(async () => {
   await upsertUser(db, { email: "dona@agencia.com.br", password: PASSWORD, admin: true });
   await upsertUser(db, { email: "alvo@agencia.com.br", password: PASSWORD, admin: true });
   // One trusted proxy: each attempt can then come from its own address (X-Forwarded-For).
-  server = await startServer({ TRUST_PROXY: "1" });
+  // The rate limits' keys are hashed with SESSION_SECRET: the server and this file read them alike.
+  server = await startServer({ TRUST_PROXY: "1", SESSION_SECRET: process.env.SESSION_SECRET });
 }, 120_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { objectFromUrl } from "~/lib/storage/index.server";
-import { PNG_BYTES, sessionCookie } from "./admin-fixtures";
+import { png, sessionCookie } from "./admin-fixtures";
 import { startServer, type RunningServer } from "../helpers/platform-server";
 
 let server: RunningServer;
@@ -29,7 +29,8 @@ const get = (path: string) => fetch(`${server.baseUrl}${path}`, { redirect: "man
 /** Sends a file ahead of a save, as the forms do with JavaScript; answers its URL. */
 async function upload(target: string, name: string): Promise<string> {
   const form = new FormData();
-  form.append("arquivo", new File([PNG_BYTES], name, { type: "image/png" }));
+  // Bytes of its own each time: the library keeps one file for the same bytes sent again.
+  form.append("arquivo", png(name));
   const response = await fetch(`${server.baseUrl}/admin/midia/enviar?destino=${target}`, { method: "POST", body: form, headers: { cookie } });
   const body = (await response.json()) as { file: { url: string } };
   expect(response.status, JSON.stringify(body)).toBe(201);
