@@ -4,6 +4,7 @@
 // the field's library field (see libraryField). With JavaScript the same link opens a dialog
 // with thumbnails, loaded from the library page's loader, and picking fills the field at once.
 import { useEffect, useRef, useState } from "react";
+import { useModalDialog } from "~/components/ui/dialog";
 import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
 import { previewSrc } from "~/lib/media/image-url";
 import { BUCKET_LABELS, formatBytes, LIBRARY_SEARCH_FIELD, libraryField, type LibraryFile, type LibraryListing } from "~/lib/media/library";
@@ -79,7 +80,7 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
   // Without JavaScript the form comes back at the library's files for this field, not at the top.
   const here = `${location.pathname}${location.search}`;
   const back = returnTo ?? withoutParam(location.pathname, location.search, libraryField(field));
-  const dialog = useRef<HTMLDialogElement | null>(null);
+  const [dialog, showOnMount] = useModalDialog();
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<LibraryListing>();
   const data = fetcher.data;
@@ -122,10 +123,7 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
           controls (a section's form dialog keeps Tab inside itself by listing them). */}
       {open ? (
         <dialog
-          ref={(node) => {
-            dialog.current = node;
-            if (node && !node.open) node.showModal();
-          }}
+          ref={showOnMount}
           onClose={() => setOpen(false)}
           // Escape and Tab belong to this dialog, not to a form dialog it may sit in (which would close).
           onKeyDown={(event) => {

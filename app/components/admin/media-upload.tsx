@@ -4,6 +4,7 @@
 // use it for their file fields (admin-form.tsx); `ImageUploadButton` lets the rich-text editor
 // upload an image with its alt text and caption and insert it at once.
 import { useId, useRef, useState } from "react";
+import { useModalDialog } from "~/components/ui/dialog";
 import { uploadUrl, type UploadedFile } from "~/lib/media/library";
 
 export type UploadOutcome = { file: UploadedFile } | { error: string; status: number };
@@ -60,7 +61,7 @@ export function uploadFile(
  */
 export function ImageUploadButton({ onUploaded, label = "Enviar imagem" }: { onUploaded: (file: UploadedFile) => void; label?: string }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement | null>(null);
+  const [dialog, showOnMount] = useModalDialog();
   const input = useRef<HTMLInputElement | null>(null);
   const [open, setOpen] = useState(false);
   const [alt, setAlt] = useState("");
@@ -100,10 +101,7 @@ export function ImageUploadButton({ onUploaded, label = "Enviar imagem" }: { onU
       </button>
       {open ? (
         <dialog
-          ref={(node) => {
-            dialog.current = node;
-            if (node && !node.open) node.showModal();
-          }}
+          ref={showOnMount}
           onClose={() => setOpen(false)}
           onCancel={(event) => {
             if (progress !== null) event.preventDefault(); // the upload runs on: wait for it

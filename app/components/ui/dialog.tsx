@@ -3,7 +3,7 @@
 // JavaScript runs it becomes a modal dialog with `showModal()`, and the browser does the rest: the
 // page behind it is inert, Tab stays inside, Escape closes it, and focus goes back to the control
 // that opened it. Focus starts on the first control in it (so the close button comes last).
-import { useEffectEvent, useId, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useCallback, useEffectEvent, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from "react";
 
 export function Dialog({
   title,
@@ -76,4 +76,20 @@ export function Dialog({
       })}
     </dialog>
   );
+}
+
+/**
+ * For a `<dialog>` of its own that is rendered only while open (the media picker, the upload box):
+ * the element, and a ref that shows it as a modal once, when it enters the page. The ref is one
+ * function for the component's life: an inline ref callback is a new function at every render, so
+ * React runs it again on each, and the render between `close()` and the close event opened the
+ * dialog again (it then lost the focus its opener was given back).
+ */
+export function useModalDialog(): [RefObject<HTMLDialogElement | null>, (node: HTMLDialogElement | null) => void] {
+  const dialog = useRef<HTMLDialogElement | null>(null);
+  const showOnMount = useCallback((node: HTMLDialogElement | null) => {
+    dialog.current = node;
+    if (node && !node.open) node.showModal();
+  }, []);
+  return [dialog, showOnMount];
 }
