@@ -58,28 +58,8 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         privacidade.
       </p>
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-        <label className="w-full text-sm font-medium text-slate-700 sm:w-auto">
-          Status
-          <select name="status" defaultValue={filters.status ?? ""} className={selectClass}>
-            <option value="">Todos os status</option>
-            {Object.entries(LEAD_STATUSES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="w-full text-sm font-medium text-slate-700 sm:w-auto">
-          Tipo
-          <select name="tipo" defaultValue={filters.tipo ?? ""} className={selectClass}>
-            <option value="">Todos os tipos</option>
-            {Object.entries(LEAD_KINDS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Status" name="status" value={filters.status} all="Todos os status" choices={LEAD_STATUSES} />
+        <FilterSelect label="Tipo" name="tipo" value={filters.tipo} all="Todos os tipos" choices={LEAD_KINDS} />
         <label className="w-full text-sm font-medium text-slate-700 sm:w-auto">
           Responsável
           <select name="responsavel" defaultValue={filters.responsavel ?? ""} className={selectClass}>
@@ -171,5 +151,34 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       )}
       <Pager page={page} pages={pages} to={pageLink} />
     </AdminPage>
+  );
+}
+
+/** One of the inbox's filters: a select of `choices` (value → label), with "all" first. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  all,
+  choices,
+}: {
+  label: string;
+  name: string;
+  value: string | null | undefined;
+  all: string;
+  choices: Record<string, string>;
+}) {
+  return (
+    <label className="w-full text-sm font-medium text-slate-700 sm:w-auto">
+      {label}
+      <select name={name} defaultValue={value ?? ""} className={selectClass}>
+        <option value="">{all}</option>
+        {Object.entries(choices).map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
