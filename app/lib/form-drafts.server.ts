@@ -19,11 +19,20 @@ import { createCookie } from "react-router";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { errorFields, log } from "./logger.server.ts";
+import { hit } from "./rate-limit.server";
 
 const DRAFT_MS = 60 * 60 * 1000;
 /** Generous for a blog post's HTML, small enough that no form can fill the table. */
 const MAX_FIELD_BYTES = 2 * 1024 * 1024;
 const MAX_FIELDS = 500;
+/** A whole draft (every field together); a larger post is not kept. */
+const MAX_DRAFT_BYTES = 4 * 1024 * 1024;
+/**
+ * Drafts kept per visitor's address and hour. Anyone can post to an admin page without a session,
+ * so without a bound a stranger could fill the table: a person whose session ended saves a few
+ * times at most before signing in again.
+ */
+const MAX_DRAFTS_PER_ADDRESS = 10;
 
 const draftCookie = createCookie("__admin_draft", {
   path: "/admin",
@@ -109,12 +118,15 @@ async function readPosted(request: Request): Promise<PostedForm | null> {
  * sign-in leads back to; returns the Set-Cookie value naming it, or null when there was nothing to
  * keep (not a form's save, not a readable form). Never fails the request: at worst nothing is kept.
  */
-export async function keepPostedForm(request: Request, path: string): Promise<string | null> {
+export async function keepPostedForm(request: Request, path: string, address: string): Promise<string | null> {
   if (UPLOAD_ROUTE.test(path)) return null;
   try {
     const posted = await readPosted(request);
     if (!posted || !isFormSave(posted.fields)) return null;
     const fields = posted.fields.filter(([name]) => name !== "intent");
+    const bytes = fields.reduce((total, [name, value]) => total + name.length + value.length, 0);
+    if (bytes > MAX_DRAFT_BYTES) return null;
+    if (!(await hit(`form-draft:${address}`, MAX_DRAFTS_PER_ADDRESS, DRAFT_MS)).allowed) return null;
     const id = randomBytes(32).toString("base64url");
     const now = new Date();
     // One draft per browser: the one it held before goes, and with it any draft past its hour.

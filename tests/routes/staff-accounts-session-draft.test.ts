@@ -159,4 +159,25 @@ describe("a save after the session ended", () => {
     expect(await db.formDraft.count()).toBe(before);
     expect(JSON.stringify(await db.formDraft.findMany())).not.toContain("nova-senha-123");
   });
+
+  it("cannot be used to fill the table: at most 10 drafts per address an hour, and none over 4 MB", async () => {
+    await db.rateLimit.deleteMany(); // the tests above posted from the same (test) address
+    const kept = async () => (await db.formDraft.findMany()).filter((draft) => draft.fields.includes("Rascunho")).length;
+    const post = (title: string, long = "") => {
+      const form = new FormData();
+      form.append("title", title);
+      form.append("category", "IA");
+      if (long) for (const name of ["description", "result", "images"]) form.append(name, long);
+      return call(portfolio.action as never, formRequest("/admin/portfolio", form)) as Promise<Response>;
+    };
+    // Anyone can post to an admin page without a session: a flood from one address keeps ten.
+    for (let i = 0; i < 15; i++) expect((await post(`Rascunho ${i}`)).status).toBe(302);
+    expect(await kept()).toBe(10);
+    // A post too large to keep is not kept (and the visitor is still sent to the sign-in).
+    await db.rateLimit.deleteMany();
+    const huge = await post("Rascunho grande", "x".repeat(1.5 * 1024 * 1024));
+    expect(huge.status).toBe(302);
+    expect(draftCookieOf(huge)).toBe("");
+    expect(await kept()).toBe(10);
+  });
 });

@@ -9,6 +9,7 @@ import { addLogFields, errorFields, log } from "../logger.server.ts";
 import { bumpContentVersion } from "../content-version.server";
 import { isDataUrl, pageUrl } from "../data-url";
 import { keepPostedForm, takeDraft, type RestoredDraft } from "../form-drafts.server";
+import { requestInfo } from "../request-info.server";
 import { requireAdmin, type SessionUser } from "../session.server";
 
 const adminUserContext = createContext<SessionUser | null>(null);
@@ -64,7 +65,7 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   try {
     user = await requireAdmin(page);
   } catch (thrown) {
-    throw await keepingTheForm(request, thrown);
+    throw await keepingTheForm(request, thrown, requestInfo(context).ip);
   }
   context.set(adminUserContext, user);
   // A failure logged later in this request names the admin route and who was using it.
@@ -90,12 +91,12 @@ export const adminDoors: MiddlewareFunction<Response>[] = [adminNoStore];
  * posted for the sign-in the guard sends it to (app/lib/form-drafts.server.ts): the redirect to
  * the sign-in carries the cookie that names it. Anything else the guard threw goes on as it is.
  */
-async function keepingTheForm(request: Request, thrown: unknown): Promise<unknown> {
+async function keepingTheForm(request: Request, thrown: unknown, address: string): Promise<unknown> {
   if (request.method !== "POST" || !(thrown instanceof Response)) return thrown;
   const location = thrown.headers.get("Location");
   const back = location?.startsWith("/admin/login?") ? new URLSearchParams(location.slice(location.indexOf("?"))).get("redirectTo") : null;
   if (!back) return thrown;
-  const cookie = await keepPostedForm(request, back);
+  const cookie = await keepPostedForm(request, back, address);
   if (cookie) thrown.headers.append("Set-Cookie", cookie);
   return thrown;
 }
