@@ -68,6 +68,16 @@ test("a chat becomes a lead; taking it over stops the assistant and the staff re
     await staff.setViewportSize({ width: 1280, height: 800 });
     await staff.screenshot({ path: info.outputPath("lead-chat-1280.png"), fullPage: true });
 
+    if (javaScriptEnabled) {
+      // A page loaded later in the visit goes on listening, before the visitor writes again.
+      await page.reload();
+      await reachForChat(page);
+      if (!(await chatOf(page).panel.isVisible())) await page.getByRole("button", { name: "Abrir chat com o assistente" }).click();
+      await staff.getByLabel("Responder no chat").fill(`Ainda estou aqui, ${marker}`);
+      await staff.getByRole("button", { name: "Enviar resposta" }).click();
+      await expect(log.locator('[data-role="assistant"]').filter({ hasText: `Ainda estou aqui, ${marker}` })).toBeVisible({ timeout: 5_000 });
+    }
+
     await staff.getByRole("button", { name: "Devolver ao assistente" }).click();
     await expect(staff.getByRole("button", { name: "Assumir conversa" })).toBeVisible();
     await say(page, `Obrigado, ${marker}`);

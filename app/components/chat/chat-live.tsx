@@ -102,6 +102,7 @@ export default function ChatLive({ initialMessages, openRequested, sendOnArrival
     const message = text.trim();
     if (!message || pending) return;
     setDraft("");
+    rememberConversation();
     setMessages((list) => [...list, { role: "user", content: message }]);
     setPending(true);
     const reply = await requestReply(message);
@@ -112,8 +113,10 @@ export default function ChatLive({ initialMessages, openRequested, sendOnArrival
   }
 
   // The staff's replies, when a person took the conversation over: polled while the chat is open
-  // and a conversation has started (the server answers from the database, on any instance).
-  const started = messages.length > 0;
+  // and a conversation has started (the server answers from the database, on any instance). A page
+  // loaded later in the visit shows none of the earlier messages, yet its conversation goes on.
+  const [startedBefore] = useState(conversationThisVisit);
+  const started = startedBefore || messages.length > 0;
   const cursor = useRef(0);
   useEffect(() => {
     if (!open || !started) return;
@@ -231,6 +234,25 @@ function serverChatBeforeTakeover(): { text: string; focused: boolean; open: boo
 function closedThisVisit(): boolean {
   try {
     return sessionStorage.getItem(CLOSED_STORAGE_KEY) === "1" || location.hash === "#chat-fechado";
+  } catch {
+    return false;
+  }
+}
+
+/** Set at the visit's first message, so a page loaded later goes on listening for the staff's replies. */
+const CONVERSATION_STORAGE_KEY = "chatConversation";
+
+function rememberConversation() {
+  try {
+    sessionStorage.setItem(CONVERSATION_STORAGE_KEY, "1");
+  } catch {
+    // storage unavailable (privacy mode): the next page listens once the visitor writes again
+  }
+}
+
+function conversationThisVisit(): boolean {
+  try {
+    return sessionStorage.getItem(CONVERSATION_STORAGE_KEY) === "1";
   } catch {
     return false;
   }
