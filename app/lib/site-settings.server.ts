@@ -8,8 +8,9 @@ import { markDegraded } from "./load-status.server";
 import { defaultSiteSettings, formatPhone, type SiteSettings } from "./site-settings";
 import { errorFields, log } from "./logger.server.ts";
 
-// storeLeads ("Guardar contatos no painel") is its own switch (app/lib/leads/), not a contact fact.
-type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt" | "storeLeads">;
+// storeLeads ("Guardar contatos no painel") is its own switch (app/lib/leads/), and so is
+// requireTwoFactor (app/lib/admin/two-factor-policy.server.ts): neither is a contact fact.
+type RowValues = Omit<SiteSettingsRow, "id" | "updatedAt" | "storeLeads" | "requireTwoFactor">;
 
 /** The last values read, for a page rendered while the database does not answer. */
 let lastRead: SiteSettings | null = null;
