@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster.ts";
 import { startS3rver, type RunningS3 } from "../helpers/s3rver.ts";
 import { startServer, type RunningServer } from "../helpers/platform-server.ts";
+import { startWebhookServer, type WebhookProcess } from "../helpers/webhook-server.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 const ADMIN = { email: "escala@winddigital.com.br", password: "senha-escala-123" };
 
 let cluster: PgCluster;
 let s3: RunningS3;
+let webhook: WebhookProcess;
 let a: RunningServer;
 let b: RunningServer;
 let databaseUrl: string;
@@ -21,8 +23,9 @@ let sql: pg.Client;
 beforeAll(async () => {
   cluster = await startPgCluster();
   databaseUrl = await cluster.createDatabase("scale_out");
-  s3 = await startS3rver();
+  [s3, webhook] = await Promise.all([startS3rver(), startWebhookServer()]);
   const env = {
+    CHAT_WEBHOOK_URL: webhook.url,
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     S3_ENDPOINT: s3.endpoint,
@@ -48,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sql?.end();
   await Promise.all([a?.stop(), b?.stop()]);
-  await s3?.stop();
+  await Promise.all([s3?.stop(), webhook?.stop()]);
   cluster?.stop();
 });
 
@@ -184,5 +187,43 @@ describe("two instances on one PostgreSQL and one S3 store", () => {
       const page = await (await get(server, "/portfolio")).text();
       for (const title of titles) expect(page).toContain(title);
     }
+  });
+
+  it("a chat taken over on B: the visitor's messages on A skip the webhook, and B's reply reaches A's polling visitor", async () => {
+    const chat = (server: RunningServer, message: string, cookie = "") =>
+      fetch(`${server.baseUrl}/api/chat`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json", Origin: server.baseUrl, Cookie: cookie },
+        body: JSON.stringify({ message }),
+      });
+    const first = await chat(a, "Olá, quero falar com alguém da escala");
+    expect(await first.json()).toEqual({ reply: "Resposta do webhook: Olá, quero falar com alguém da escala" });
+    const visitor = cookieFrom(first, "__chat");
+    const leadId = (await sql.query(`SELECT lead_id FROM lead_messages WHERE content = $1`, ["Olá, quero falar com alguém da escala"])).rows[0]
+      .lead_id as string;
+
+    const staff = await signIn(b);
+    const lead = `/admin/contatos/${leadId}`;
+    const takeover = await post(b, lead, new URLSearchParams({ intent: "takeover" }), staff);
+    expect(takeover.status).toBe(302);
+
+    // Held: A no longer forwards the visitor's message, and the transcript has it at once on B.
+    const seenBefore = (await webhook.requests()).length;
+    expect(await (await chat(a, "Tem alguém da escala aí?", visitor)).json()).toEqual({ held: true });
+    expect(await (await get(b, lead, staff)).text()).toContain("Tem alguém da escala aí?");
+    expect((await webhook.requests()).length).toBe(seenBefore);
+
+    // B's reply reaches the visitor's polling on A (the database is the only shared state).
+    const since = (await (await get(a, "/api/chat?desde=0", visitor)).json()) as { messages: unknown[] };
+    expect(since.messages).toEqual([]);
+    expect((await post(b, lead, new URLSearchParams({ intent: "reply", reply: "Oi, aqui é a equipe na instância B." }), staff)).status).toBe(302);
+    const polled = (await (await get(a, "/api/chat?desde=0", visitor)).json()) as { messages: Array<{ content: string; author: string }> };
+    expect(polled.messages.map((m) => m.content)).toEqual(["Oi, aqui é a equipe na instância B."]);
+    expect(polled.messages[0]!.author).toContain("da equipe Wind Digital");
+
+    // Handed back on A: B forwards the visitor's next message to the webhook again.
+    expect((await post(a, lead, new URLSearchParams({ intent: "handback" }), staff)).status).toBe(302);
+    expect(await (await chat(b, "Obrigado, escala", visitor)).json()).toEqual({ reply: "Resposta do webhook: Obrigado, escala" });
+    expect((await webhook.requests()).length).toBe(seenBefore + 1);
   });
 });
