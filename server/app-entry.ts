@@ -8,7 +8,6 @@ import { db } from "~/lib/db.server";
 
 export { build };
 export { cspNonceContext, requestInfoContext } from "~/lib/request-info.server";
-export { loadStatusContext } from "~/lib/load-status.server";
 // The admin area, as the server's policy recognises it: the routes whose middleware runs the guard
 // (server/route-match.ts), so admin uploads may stream past the public body limit.
 export { adminGuard } from "~/lib/admin/guard.server";

@@ -2,7 +2,7 @@
 // have found out about it), and the shape of a step. The steps themselves are server/steps/*.ts,
 // listed in order in server/app.ts.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RequestScope } from "../app/lib/logger.server.ts";
+import type { LogFields } from "../app/lib/request-scope.server.ts";
 
 /** What the server needs from the app (server/app-entry.ts, bundled by Vite). */
 export type AppModule = typeof import("./app-entry.ts");
@@ -12,7 +12,7 @@ export interface Exchange {
   res: ServerResponse;
   requestId: string;
   /** The request's log scope: its id, and what the app adds on the way (the admin's user id). */
-  logScope: RequestScope;
+  logScope: LogFields;
   method: string;
   /** The request target as sent (path and query). */
   url: string;

@@ -1,20 +1,18 @@
 // Whether a page was built from a degraded load: a read that failed and is shown to the visitor
-// as an empty state (no posts, no logo strip) instead of an error. The HTTP server gives each
-// request a fresh status and, when a loader marked it, neither stores nor lets anyone share the
-// page (Cache-Control: no-store), so a database blip is not frozen into the cache.
-import { createContext, type RouterContextProvider } from "react-router";
+// as an empty state (no posts, no logo strip) instead of an error. The code that catches the
+// failure calls markDegraded(), with nothing to pass along: the mark goes on the request being
+// handled (app/lib/request-scope.server.ts). The page cache reads it where it stores a page
+// (server/steps/page-cache.ts) and neither stores such a page nor lets anyone share it
+// (Cache-Control: no-store), so a database blip is not frozen into the cache.
+import { currentRequestScope } from "./request-scope.server.ts";
 
-interface LoadStatus {
-  degraded: boolean;
+/** Marks the request's page as built from a failed read; nothing to mark outside a request. */
+export function markDegraded(): void {
+  const scope = currentRequestScope();
+  if (scope) scope.degraded = true;
 }
 
-export const loadStatusContext = createContext<LoadStatus | null>(null);
-
-export function markDegraded(context: Readonly<RouterContextProvider> | undefined): void {
-  try {
-    const status = context?.get(loadStatusContext);
-    if (status) status.degraded = true;
-  } catch {
-    // No status for this request (a unit test calling a loader directly): nothing to mark.
-  }
+/** Whether a read of the request being handled failed and was shown as an empty state. */
+export function isDegraded(): boolean {
+  return currentRequestScope()?.degraded ?? false;
 }

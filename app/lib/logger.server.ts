@@ -6,18 +6,14 @@
 // The fields are listed in docs/operations.md.
 //
 // The HTTP server (server/*.ts, run by Node) and the app (bundled by Vite into the server build,
-// or loaded by Vite in development) each load their own copy of this module. The logger and the
-// request scope are therefore kept process-wide (`remember`), so a line logged deep inside a
-// loader still finds the request id the server gave the request.
-import { AsyncLocalStorage } from "node:async_hooks";
+// or loaded by Vite in development) each load their own copy of this module. The logger is
+// therefore kept process-wide (`remember`), and so is the request scope
+// (app/lib/request-scope.server.ts): a line logged deep inside a loader still finds the request id
+// the server gave the request.
 import { remember } from "@epic-web/remember";
 import { pino, type DestinationStream, type Logger } from "pino";
 import { logLevelOf } from "./log-levels.ts";
-
-/** What every line logged for a request carries: its id, and what the app learns on the way (the admin's user id). */
-export type RequestScope = { requestId: string } & Record<string, unknown>;
-
-const requestScope = remember("log-request-scope", () => new AsyncLocalStorage<RequestScope>());
+import { currentRequestScope, type LogFields } from "./request-scope.server.ts";
 
 interface Output {
   logger: Logger;
@@ -32,8 +28,8 @@ async function createOutput(): Promise<Output> {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     mixin: () => {
-      const scope = requestScope.getStore();
-      return scope ? { ...scope } : {};
+      const scope = currentRequestScope();
+      return scope ? { ...scope.log } : {};
     },
   };
   let stream: DestinationStream;
@@ -76,15 +72,10 @@ function flushAccessLines(state: { lines: string; timer: NodeJS.Timeout | null }
   output.write(lines);
 }
 
-/** Runs `fn` (and everything it starts) as part of one request: its log lines carry the request's scope. */
-export function withRequestScope<T>(scope: RequestScope, fn: () => T): T {
-  return requestScope.run(scope, fn);
-}
-
 /** Adds fields to every later line of the current request (nothing outside a request). */
 export function addLogFields(fields: Record<string, unknown>): void {
-  const scope = requestScope.getStore();
-  if (scope) Object.assign(scope, fields);
+  const scope = currentRequestScope();
+  if (scope) Object.assign(scope.log, fields);
 }
 
 type Level = "info" | "warn" | "error";
@@ -99,7 +90,7 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
  * request's scope, msg "request"), built as one string of known fields instead of going through
  * the logger's serializers, and written with the others of the same moment.
  */
-export function logRequest(scope: RequestScope, fields: { method: string; path: string; status: number; ms: number; cache?: string; aborted?: boolean }): void {
+export function logRequest(scope: LogFields, fields: { method: string; path: string; status: number; ms: number; cache?: string; aborted?: boolean }): void {
   if (!logger.isLevelEnabled("info")) return;
   pendingAccess.lines += `${JSON.stringify({ level: "info", time: new Date().toISOString(), ...scope, ...fields, msg: "request" })}\n`;
   if (pendingAccess.lines.length >= ACCESS_FLUSH_BYTES) flushAccessLines(pendingAccess);

@@ -8,7 +8,6 @@
 // images that has one, by URL. Staff describe a file once, when uploading it or later in the
 // library, and that text describes the image wherever the site shows it; the row's own words (a
 // title, a client's name) stand in only where the library has none. One query per list.
-import type { RouterContextProvider } from "react-router";
 import { SECTIONS } from "./admin/sections";
 import { publicPostWhere } from "./blog/schedule.server";
 import { db } from "./db.server";
@@ -24,9 +23,6 @@ export function categoryFromUrl(url: URL, allowed: readonly string[]): string | 
   return value && allowed.includes(value) ? value : null;
 }
 
-/** The request's context: a failed read marks the page as degraded (never cached). */
-type Context = Readonly<RouterContextProvider> | undefined;
-
 type Url = string | null | undefined;
 /** The library's alt texts of some images, by URL (only those it has one for). */
 type LibraryAlts = Record<string, string>;
@@ -36,13 +32,13 @@ type LibraryAlts = Record<string, string>;
  * gives a row its `alts` (its own images' texts). When they cannot be read the page still shows,
  * with the rows' own words, and is not cached.
  */
-async function libraryAlts(urls: Url[], context: Context): Promise<(images: Url[]) => LibraryAlts> {
+async function libraryAlts(urls: Url[]): Promise<(images: Url[]) => LibraryAlts> {
   let alts = new Map<string, string>();
   try {
     alts = await libraryAltTexts(urls);
   } catch (error) {
     log("error", "media library alt texts unreadable, rows' own texts shown", errorFields(error));
-    markDegraded(context);
+    markDegraded();
   }
   return (images) => Object.fromEntries(images.flatMap((url) => (url && alts.has(url) ? [[url, alts.get(url)!]] : [])));
 }
@@ -50,35 +46,32 @@ async function libraryAlts(urls: Url[], context: Context): Promise<(images: Url[
 /** A case's images: its cover and gallery (videos have no alt text). */
 const caseImages = (row: { coverImage: string | null; images: string[] }): Url[] => [row.coverImage, ...row.images];
 
-export async function listPortfolio(category: string | null, context: Context) {
+export async function listPortfolio(category: string | null) {
   const rows = (
     await db.portfolioItem.findMany({
       where: category ? { category } : undefined,
       orderBy: SECTIONS.portfolio.publicOrder,
     })
   ).map((r) => ({ ...r, images: urlList(r.images), videos: urlList(r.videos) }));
-  const altsOf = await libraryAlts(rows.flatMap(caseImages), context);
+  const altsOf = await libraryAlts(rows.flatMap(caseImages));
   return rows.map((r) => ({ ...r, alts: altsOf(caseImages(r)) }));
 }
 
-export async function listLedPanels(context: Context) {
+export async function listLedPanels() {
   const rows = await db.ledPanel.findMany({ orderBy: SECTIONS.ledPanels.publicOrder });
-  const altsOf = await libraryAlts(
-    rows.map((r) => r.photo),
-    context,
-  );
+  const altsOf = await libraryAlts(rows.map((r) => r.photo));
   return rows.map((r) => ({ ...r, alts: altsOf([r.photo]) }));
 }
 
 /** The video brand's projects (those of `category` when given), its testimonials, and the hero's
  * background video: the first project's video cover, whatever the filter, so the hero stays put. */
-export async function listWindowFilms(category: string | null, context: Context) {
+export async function listWindowFilms(category: string | null) {
   const [all, testimonials] = await Promise.all([
     db.windowFilmsProject.findMany({ orderBy: SECTIONS.windowFilmsPortfolio.publicOrder }),
     db.windowFilmsTestimonial.findMany({ orderBy: SECTIONS.windowFilmsTestimonials.publicOrder }),
   ]);
   const projects = all.filter((p) => !category || p.category === category).map((p) => ({ ...p, images: urlList(p.images), videos: urlList(p.videos) }));
-  const altsOf = await libraryAlts([...projects.flatMap(caseImages), ...testimonials.map((t) => t.clientPhoto)], context);
+  const altsOf = await libraryAlts([...projects.flatMap(caseImages), ...testimonials.map((t) => t.clientPhoto)]);
   return {
     projects: projects.map((p) => ({ ...p, alts: altsOf(caseImages(p)) })),
     testimonials: testimonials.map((t) => ({ ...t, alts: altsOf([t.clientPhoto]) })),
@@ -87,20 +80,17 @@ export async function listWindowFilms(category: string | null, context: Context)
 }
 
 /** Client logos for the home strip, each with its alt text; a failure is logged and hides the strip. */
-export async function listClientLogos(context: Context) {
+export async function listClientLogos() {
   let rows;
   try {
     rows = await db.clientLogo.findMany({ orderBy: SECTIONS.clientLogos.publicOrder });
   } catch (error) {
     // "Error loading logos" is the text operators search the logs for; the strip is hidden.
     log("error", "Error loading logos", { detail: "client logos unreadable, strip hidden", ...errorFields(error) });
-    markDegraded(context);
+    markDegraded();
     return [];
   }
-  const altsOf = await libraryAlts(
-    rows.map((r) => r.logoUrl),
-    context,
-  );
+  const altsOf = await libraryAlts(rows.map((r) => r.logoUrl));
   return rows.map((r) => ({ ...r, alts: altsOf([r.logoUrl]) }));
 }
 
@@ -108,7 +98,7 @@ export function listCourseTestimonials() {
   return db.courseTestimonial.findMany({ orderBy: SECTIONS.courseTestimonials.publicOrder });
 }
 
-export async function listPublishedPosts(context: Context) {
+export async function listPublishedPosts() {
   let rows;
   try {
     rows = await db.blogPost.findMany({
@@ -118,22 +108,19 @@ export async function listPublishedPosts(context: Context) {
     });
   } catch (error) {
     log("error", "blog posts unreadable, list shown empty", errorFields(error));
-    markDegraded(context);
+    markDegraded();
     return [];
   }
-  const altsOf = await libraryAlts(
-    rows.map((r) => r.coverImage),
-    context,
-  );
+  const altsOf = await libraryAlts(rows.map((r) => r.coverImage));
   return rows.map((r) => ({ ...r, alts: altsOf([r.coverImage]) }));
 }
 
-export async function getPublishedPost(slug: string, context: Context) {
+export async function getPublishedPost(slug: string) {
   try {
     return await db.blogPost.findFirst({ where: { slug, ...publicPostWhere() } });
   } catch (error) {
     log("error", "blog post unreadable, answered as not found", { slug, ...errorFields(error) });
-    markDegraded(context);
+    markDegraded();
     return null;
   }
 }

@@ -1,7 +1,6 @@
 // Reads and writes the one site_settings row. A missing row means the defaults; a failed read
 // never breaks a public page: it is logged and the last values read (or the defaults) are used,
 // and the page is marked degraded so it is never cached.
-import type { RouterContextProvider } from "react-router";
 import type { SiteSettings as SiteSettingsRow } from "../generated/prisma-sqlite/client.ts";
 import { db } from "./db.server";
 import { markDegraded } from "./load-status.server";
@@ -20,7 +19,7 @@ let lastReadKey = "";
  * The site settings. The same object is returned until the values change: the markup rendered
  * once from them (the home sections, the footer) is kept for as long as the object is the same.
  */
-export async function getSiteSettings(context?: Readonly<RouterContextProvider>): Promise<SiteSettings> {
+export async function getSiteSettings(): Promise<SiteSettings> {
   try {
     const row = await db.siteSettings.findUnique({ where: { id: 1 } });
     const read = row ? fromRow(row) : defaultSiteSettings;
@@ -30,7 +29,7 @@ export async function getSiteSettings(context?: Readonly<RouterContextProvider>)
     return (lastRead = read);
   } catch (error) {
     log("error", "site settings unreadable, last known values used", errorFields(error));
-    markDegraded(context);
+    markDegraded();
     return lastRead ?? defaultSiteSettings;
   }
 }

@@ -14,8 +14,8 @@ import { seo } from "~/lib/seo";
 import { staticHtmlData } from "~/lib/static-html.server";
 import { getSiteSettings } from "~/lib/site-settings.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [clientLogos, settings] = await Promise.all([listClientLogos(context), getSiteSettings(context)]);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [clientLogos, settings] = await Promise.all([listClientLogos(), getSiteSettings()]);
   const logos = clientLogos.map((l) => ({ id: l.id, logoUrl: l.logoUrl, alt: l.alts[l.logoUrl] ?? l.clientName }));
   return data({
     siteUrl: env.SITE_URL,

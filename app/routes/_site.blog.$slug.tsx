@@ -11,8 +11,8 @@ import { postSnippet } from "~/lib/blog/snippet";
 import { seo } from "~/lib/seo";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const post = await getPublishedPost(params.slug, context);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const post = await getPublishedPost(params.slug);
   if (!post) {
     // An address the post had before its slug changed: a permanent redirect to where it is now,
     // with the query it was asked with (a campaign's utm_ parameters reach the post), which this

@@ -6,8 +6,8 @@ import { env } from "~/lib/env.server";
 import { listPublishedPosts } from "~/lib/public-content.server";
 import { seo } from "~/lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await listPublishedPosts(context);
+export async function loader(_args: Route.LoaderArgs) {
+  const posts = await listPublishedPosts();
   return { siteUrl: env.SITE_URL, posts };
 }
 

@@ -8,8 +8,8 @@ import { splitLedPanels } from "~/lib/led-panels";
 import { listLedPanels } from "~/lib/public-content.server";
 import { seo } from "~/lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const panels = await listLedPanels(context);
+export async function loader(_args: Route.LoaderArgs) {
+  const panels = await listLedPanels();
   return { siteUrl: env.SITE_URL, ...splitLedPanels(panels) };
 }
 

@@ -10,10 +10,10 @@ import { categoryFromUrl, listPortfolio } from "~/lib/public-content.server";
 import { PORTFOLIO_CATEGORIES } from "~/content/categories";
 import { seo } from "~/lib/seo";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = categoryFromUrl(url, PORTFOLIO_CATEGORIES);
-  const items = await listPortfolio(category, context);
+  const items = await listPortfolio(category);
   return { siteUrl: env.SITE_URL, category, items };
 }
 

@@ -18,8 +18,8 @@ import { staticHtmlData } from "~/lib/static-html.server";
 // Its loader reads the visitor's consent choice (so a decided visitor never sees the banner)
 // and the no-JavaScript chat conversation, if any, and the site settings (phones, e-mail,
 // address, social links) that every component below reads through useSiteSettings().
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [consent, chat, settings] = await Promise.all([readConsent(request), loadChatState(request), getSiteSettings(context)]);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [consent, chat, settings] = await Promise.all([readConsent(request), loadChatState(request), getSiteSettings()]);
   return { consent, chat, settings, footer: staticHtmlData(request, footerHtml(settings, request)) };
 }
 

@@ -16,9 +16,9 @@ import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { seo } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/site-settings";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const category = categoryFromUrl(new URL(request.url), WINDOW_FILMS_CATEGORIES);
-  const { projects, testimonials, heroVideo } = await listWindowFilms(category, context);
+  const { projects, testimonials, heroVideo } = await listWindowFilms(category);
   return { siteUrl: env.SITE_URL, category, projects, testimonials, heroVideo };
 }
 

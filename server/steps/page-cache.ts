@@ -5,6 +5,7 @@
 import { createRequest } from "@remix-run/node-fetch-server";
 import { RouterContextProvider } from "react-router";
 import { clientAddress } from "../../app/lib/client-address.server.ts";
+import { isDegraded } from "../../app/lib/load-status.server.ts";
 import { errorFields, log } from "../../app/lib/logger.server.ts";
 import type { EdgePurger } from "../edge-purge.ts";
 import type { AppModule, Exchange, Step } from "../exchange.ts";
@@ -29,13 +30,16 @@ export function pageCacheAndApp({ cache, handleRequest, security, trustedProxies
   /** The app module the cached pages were rendered by: another one (development, after an edit) empties the cache. */
   let cachedBy: AppModule | null = fixedApp;
 
-  /** Renders the request in the app with this request's context (address, request id, nonce, load status). */
-  function render(x: Exchange, request: Request, loadStatus: { degraded: boolean }) {
+  /**
+   * Renders the request in the app with this request's context (address, request id, nonce). It
+   * runs in the request's scope (the first step's): a read that fails and is shown as an empty
+   * state marks it (markDegraded), and isDegraded() below reads the mark. A request renders once.
+   */
+  function render(x: Exchange, request: Request) {
     x.nonce ||= createNonce();
     const context = new RouterContextProvider();
     context.set(x.app.requestInfoContext, { ip: clientAddress(x.req, trustedProxies), requestId: x.requestId });
     context.set(x.app.cspNonceContext, x.nonce);
-    context.set(x.app.loadStatusContext, loadStatus);
     return handleRequest(request, context);
   }
 
@@ -57,7 +61,6 @@ export function pageCacheAndApp({ cache, handleRequest, security, trustedProxies
       cachedBy = app;
       cache.clear();
     }
-    const loadStatus = { degraded: false };
     // The page everyone with these cookies gets: the cookies it is rendered with (rebuilt from
     // what the page depends on), or null when this visitor's page is their own.
     const sharedCookies = isPublicRead(method, x.path) && !req.headers.authorization ? await app.sharedPageCookies(req.headers.cookie) : null;
@@ -86,9 +89,9 @@ export function pageCacheAndApp({ cache, handleRequest, security, trustedProxies
       const page =
         method === "GET"
           ? await cache.fetch(key, async () => {
-              const response = (own.response = await render(x, shared, loadStatus));
+              const response = (own.response = await render(x, shared));
               // A failed read shown as an empty state is right for this visitor, wrong for the next ones.
-              if (loadStatus.degraded || !isStorable(response)) return undefined;
+              if (isDegraded() || !isStorable(response)) return undefined;
               return storedPage(response, x.nonce, security);
             })
           : undefined;
@@ -98,13 +101,14 @@ export function pageCacheAndApp({ cache, handleRequest, security, trustedProxies
       }
       // Not a page the cache keeps (a 404, a degraded load): this render's answer is sent as it is;
       // one who waited for another visitor's render renders their own.
-      own.response ??= await render(x, shared, loadStatus);
+      own.response ??= await render(x, shared);
     }
-    const response = own.response ?? (await render(x, request, loadStatus));
+    const response = own.response ?? (await render(x, request));
     if (method !== "GET" && method !== "HEAD") cache.expireVersion();
-    x.cacheStatus = sharedCookies === null ? "bypass" : loadStatus.degraded ? "degraded" : "uncacheable";
+    const degraded = isDegraded();
+    x.cacheStatus = sharedCookies === null ? "bypass" : degraded ? "degraded" : "uncacheable";
     // Degraded pages are kept by no cache, whatever the route said.
-    const cacheControl = loadStatus.degraded ? "no-store" : undefined;
+    const cacheControl = degraded ? "no-store" : undefined;
     return sendStreamed(req, res, response, securityHeaders(x.nonce, security), cacheControl);
   };
 }

@@ -2,7 +2,8 @@
 // handled), its access line once answered, the page view counted for the insights, a 500 page for
 // what nothing after it caught, and after every response the unread rest of the request body
 // drained or the connection closed (server/request-body.ts).
-import { errorFields, log, logRequest, withRequestScope } from "../../app/lib/logger.server.ts";
+import { errorFields, log, logRequest } from "../../app/lib/logger.server.ts";
+import { withRequestScope } from "../../app/lib/request-scope.server.ts";
 import { pathForLog, type Step } from "../exchange.ts";
 import { drainAfterResponse } from "../request-body.ts";
 import { sendServerError } from "../responses.ts";
@@ -28,7 +29,9 @@ export function requestLog({ errorHeaders }: { errorHeaders: Record<string, stri
         .catch(() => {});
     });
     try {
-      // Every line logged while the request is handled (by the server or the app) carries its id.
+      // Everything after this step runs in the request's scope (app/lib/request-scope.server.ts):
+      // every line logged while it is handled (by the server or the app) carries its id, and a
+      // failed read marks the page the cache then keeps from storing.
       await withRequestScope(x.logScope, next);
     } catch (error) {
       log("error", "request failed", { requestId: x.requestId, method: x.method, path: pathForLog(x), ...errorFields(error) });

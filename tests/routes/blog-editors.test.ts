@@ -54,8 +54,8 @@ describe("scheduled publishing", () => {
     expect(scheduleInputValue(row.publishedAt)).toBe(scheduleInputValue(at));
     expect(postStatus(row)).toBe("scheduled");
 
-    expect((await listPublishedPosts(undefined)).map((p) => p.slug)).not.toContain("agendado");
-    expect(await getPublishedPost("agendado", undefined)).toBeNull();
+    expect((await listPublishedPosts()).map((p) => p.slug)).not.toContain("agendado");
+    expect(await getPublishedPost("agendado")).toBeNull();
     expect(await (await sitemapLoader()).text()).not.toContain("/blog/agendado");
 
     // At its time it is public, with no write in between.
@@ -67,7 +67,7 @@ describe("scheduled publishing", () => {
   it("a past time backdates a published post; no time publishes now; a draft stays a draft", async () => {
     const past = await create({ slug: "retroativo", published_at: "2024-03-10T08:00" });
     expect(past.publishedAt?.toISOString()).toBe("2024-03-10T11:00:00.000Z");
-    expect(await getPublishedPost("retroativo", undefined)).not.toBeNull();
+    expect(await getPublishedPost("retroativo")).not.toBeNull();
 
     const before = Date.now();
     const now = await create({ slug: "agora", published_at: "" });
@@ -76,7 +76,7 @@ describe("scheduled publishing", () => {
 
     const draft = await create({ slug: "rascunho-agendado", is_published: "", published_at: scheduleInputValue(new Date(Date.now() + 3600_000)) });
     expect(postStatus(draft)).toBe("draft");
-    expect(await getPublishedPost("rascunho-agendado", undefined)).toBeNull();
+    expect(await getPublishedPost("rascunho-agendado")).toBeNull();
   });
 
   it("refuses a date that is not one, in Portuguese, and writes nothing", async () => {

@@ -14,7 +14,6 @@ import { saved } from "~/lib/admin/action.server";
 import { adminWritesRefreshPages } from "~/lib/admin/guard.server";
 import { pageCacheVersion, watchContentVersion } from "~/lib/content-version.server";
 import { db, isPostgres } from "~/lib/db.server";
-import { loadStatusContext } from "~/lib/load-status.server";
 import { cspNonceContext, requestInfoContext } from "~/lib/request-info.server";
 import { sharedPageCookies } from "~/lib/shared-page.server";
 import { createServerHandler, type AppModule } from "../../server/app.ts";
@@ -76,7 +75,6 @@ const fixtureApp = {
   build,
   requestInfoContext,
   cspNonceContext,
-  loadStatusContext,
   pageCacheVersion,
   watchContentVersion,
   sharedPageCookies,
