@@ -1,5 +1,6 @@
 // One Prisma client for the process. DATABASE_URL chooses the database at start-up:
 // `file:` is SQLite (through libsql), `postgres://` is PostgreSQL (through pg).
+import { remember } from "@epic-web/remember";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../generated/prisma-sqlite/client.ts";
@@ -37,8 +38,14 @@ async function prepare(client: Db) {
   await client.$queryRawUnsafe("PRAGMA journal_mode = WAL");
 }
 
-// In development Vite reloads modules; keep one client across reloads.
-const cache = (env.NODE_ENV === "development" ? globalThis : {}) as { __db?: Db; __dbReady?: Promise<void> };
+function connect(): { client: Db; ready: Promise<void> } {
+  const client = createClient(env.DATABASE_URL);
+  return { client, ready: prepare(client) };
+}
 
-export const db: Db = (cache.__db ??= createClient(env.DATABASE_URL));
-export const dbReady: Promise<void> = (cache.__dbReady ??= prepare(db));
+// In development Vite loads this module again after an edit: one client (and its connections)
+// for the process, not one more per reload. Elsewhere the module loads once.
+const connection = env.NODE_ENV === "development" ? remember("db", connect) : connect();
+
+export const db: Db = connection.client;
+export const dbReady: Promise<void> = connection.ready;

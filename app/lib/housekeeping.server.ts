@@ -9,6 +9,7 @@
 // the process alive) and each instance starts it with a random delay so they do not all sweep
 // together. It also writes to the activity log the scheduled blog posts that went public (once,
 // whichever instance gets there first).
+import { remember } from "@epic-web/remember";
 import { sweepAccountTokens } from "./account-tokens.server";
 import { sweepOldActivity } from "./activity.server";
 import { onScheduledPublication } from "./blog/schedule.server";
@@ -59,14 +60,15 @@ function logFailure(error: unknown) {
   log("error", "housekeeping failed", errorFields(error));
 }
 
-const state = globalThis as { __housekeeping?: { stop(): void } };
+/** The sweep this process runs, if started: kept process-wide, as development reloads this module. */
+const running = remember("housekeeping", () => ({ handle: null as { stop(): void } | null }));
 
 /**
  * Starts the periodic sweep once per process (development module reloads reuse it). The first
  * sweep comes after a random part of the interval, then one per interval.
  */
 export function startHousekeeping(intervalMs = HOUSEKEEPING_INTERVAL_MS): { stop(): void } {
-  if (state.__housekeeping) return state.__housekeeping;
+  if (running.handle) return running.handle;
   let timer: NodeJS.Timeout;
   const schedule = (delay: number) => {
     timer = setTimeout(() => {
@@ -92,9 +94,9 @@ export function startHousekeeping(intervalMs = HOUSEKEEPING_INTERVAL_MS): { stop
       clearTimeout(timer);
       stopWatching();
       backups.stop();
-      if (state.__housekeeping === handle) delete state.__housekeeping;
+      if (running.handle === handle) running.handle = null;
     },
   };
-  state.__housekeeping = handle;
+  running.handle = handle;
   return handle;
 }

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, open, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { remember } from "@epic-web/remember";
 import { db } from "../db.server.ts";
 import { env } from "../env.server.ts";
 import { errorFields, log } from "../logger.server.ts";
@@ -246,11 +247,12 @@ export async function backupStatus(): Promise<{
   };
 }
 
-const state = globalThis as { __backupSchedule?: { stop(): void } };
+/** The checks this process runs, if started: kept process-wide, as development reloads this module. */
+const running = remember("backup-schedule", () => ({ handle: null as { stop(): void } | null }));
 
 /** Starts the checks once per process when BACKUP_DIR is set (a random first delay, then every 10 minutes). */
 export function startBackupSchedule(): { stop(): void } {
-  if (state.__backupSchedule) return state.__backupSchedule;
+  if (running.handle) return running.handle;
   if (!env.BACKUP_DIR) return { stop() {} };
   let timer: NodeJS.Timeout;
   let stopped = false;
@@ -269,9 +271,9 @@ export function startBackupSchedule(): { stop(): void } {
     stop() {
       stopped = true;
       clearTimeout(timer);
-      if (state.__backupSchedule === handle) delete state.__backupSchedule;
+      if (running.handle === handle) running.handle = null;
     },
   };
-  state.__backupSchedule = handle;
+  running.handle = handle;
   return handle;
 }
