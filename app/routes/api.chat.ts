@@ -78,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // finds it): it extends an existing one or comes back as a toast. So a client that never keeps
   // the cookie makes at most one row per post the per-address limit lets through.
   if (await appendToConversation(sessionId, exchange(answer), { create: answer.status !== 429 })) {
-    headers.append("Set-Cookie", await conversationChangedCookie(sessionId));
+    if (setCookie) headers.append("Set-Cookie", setCookie);
+    headers.append("Set-Cookie", await conversationChangedCookie());
     return redirect(back, { status: 303, headers });
   }
   return redirectWithToast(back, { type: "error", title: "error" in answer ? answer.error : REPLY_ERROR }, { status: 303, headers });

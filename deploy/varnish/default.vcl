@@ -40,13 +40,15 @@ sub vcl_recv {
     return (pass);
   }
 
-  # The consent choice (the cookie notice) is the only cookie a shared page depends on. A visitor
-  # with any other cookie (a session, a toast, a no-JavaScript chat) gets their own page from the
-  # app, untouched; the others are looked up with only the consent cookie left, which the app's
-  # `Vary: Cookie` then tells apart.
+  # The consent choice (the cookie notice) is the only cookie a shared page depends on, and the
+  # chat's session cookie (all a chat with JavaScript sets) changes nothing in it. A visitor with
+  # any other cookie (an admin session, a toast, the `__chat_conversa` of a no-JavaScript
+  # conversation) gets their own page from the app, untouched; the others are looked up with only
+  # the consent cookie left, which the app's `Vary: Cookie` then tells apart.
   if (req.http.Cookie) {
     cookie.parse(req.http.Cookie);
     cookie.delete("cookieConsent");
+    cookie.delete("__chat");
     if (cookie.get_string() != "") {
       return (pass);
     }

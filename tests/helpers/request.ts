@@ -51,3 +51,17 @@ export function cookiesFrom(response: Response): string {
     .map((c) => c.split(";")[0])
     .join("; ");
 }
+
+/**
+ * The chat's cookies a browser sends after this response: the ones it had (`before`, a Cookie
+ * header) with those the response sets in their place (the session, and the mark of a conversation
+ * without JavaScript once there is one).
+ */
+export function chatCookiesAfter(response: Response, before = ""): string {
+  const jar = new Map(before ? before.split("; ").map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const) : []);
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(";")[0]!;
+    if (pair.startsWith("__chat")) jar.set(pair.slice(0, pair.indexOf("=")), pair);
+  }
+  return [...jar.values()].join("; ");
+}

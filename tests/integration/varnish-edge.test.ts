@@ -15,6 +15,7 @@ import { scheduleInputValue } from "~/lib/blog/schedule";
 import { startPgCluster, type PgCluster } from "../../scripts/lib/pg-cluster.ts";
 import { startVarnish, type RunningVarnish } from "../../scripts/lib/varnish.ts";
 import { startServer, type RunningServer } from "../helpers/platform-server.ts";
+import { chatCookiesAfter } from "../helpers/request.ts";
 
 const root = new URL("../..", import.meta.url).pathname;
 const ADMIN = { email: "borda@winddigital.com.br", password: "senha-borda-123" };
@@ -181,11 +182,8 @@ describe("Varnish in front of two instances", () => {
       redirect: "manual",
     });
     expect(chat.status).toBe(303);
-    const cookie = chat.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .find((c) => c.startsWith("__chat="))!;
-    expect(cookie).toBeTruthy();
+    const cookie = chatCookiesAfter(chat);
+    expect(cookie).toMatch(/__chat_conversa=/);
     for (let i = 0; i < 2; i++) {
       const own = await edge("/servicos", { Cookie: cookie });
       expect(own.headers.get("x-edge")).toBe("MISS");
@@ -197,6 +195,21 @@ describe("Varnish in front of two instances", () => {
       const other = await edge("/servicos", headers);
       expect(await other.text()).not.toContain("Pergunta particular da Ana");
     }
+  });
+
+  it("a visitor who chats with JavaScript is served from the edge like everyone else", async () => {
+    const html = await edgeHit("/curso");
+    const chat = await fetch(`${varnish.baseUrl}/api/chat`, {
+      method: "POST",
+      headers: { Origin: varnish.baseUrl, "Content-Type": "application/json" },
+      body: JSON.stringify({ message: "Pergunta com JavaScript" }),
+    });
+    expect(chat.status).toBe(200);
+    const cookie = chatCookiesAfter(chat);
+    expect(cookie).toMatch(/^__chat=[^;]+$/);
+    const page = await edge("/curso", { Cookie: cookie });
+    expect(page.headers.get("x-edge")).toBe("HIT");
+    expect(await page.text()).toBe(html);
   });
 
   it("a toast is shown once, to its visitor only, and no one else's page carries it", async () => {

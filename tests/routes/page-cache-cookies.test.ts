@@ -12,6 +12,7 @@ import { bumpContentVersion } from "~/lib/content-version.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { appRoutes, dataUrl } from "../helpers/app-routes";
 import { startServer, type RunningServer } from "../helpers/platform-server";
+import { chatCookiesAfter } from "../helpers/request";
 import { sessionCookie } from "./admin-fixtures";
 
 let server: RunningServer;
@@ -67,12 +68,7 @@ describe("answers that depend on cookies", () => {
 
   it("say so for every kind of cookie: Vary: Cookie, and private unless it is the page everyone gets", async () => {
     const chatPost = (init: RequestInit) =>
-      fetch(`${server.baseUrl}/api/chat`, { method: "POST", redirect: "manual", ...init }).then((response) =>
-        response.headers
-          .getSetCookie()
-          .map((c) => c.split(";")[0])
-          .find((c) => c.startsWith("__chat="))!,
-      );
+      fetch(`${server.baseUrl}/api/chat`, { method: "POST", redirect: "manual", ...init }).then((response) => chatCookiesAfter(response));
     const toast = (await redirectWithToast("/", { type: "success", title: "Feito" })).headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
@@ -87,6 +83,7 @@ describe("answers that depend on cookies", () => {
       }),
       "chat without JavaScript": await chatPost({ headers: { Origin: server.baseUrl }, body: new URLSearchParams({ message: "Oi", redirectTo: "/" }) }),
       "forged chat": "__chat=eyJ4IjoxfQ.assinatura",
+      "forged conversation mark": "__chat_conversa=qualquer",
       toast,
       "admin session": await sessionCookie(),
       unknown: "_ga=GA1.1.123",

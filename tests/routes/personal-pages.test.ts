@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRoutes } from "../helpers/app-routes";
 import { startServer, type RunningServer } from "../helpers/platform-server";
+import { chatCookiesAfter } from "../helpers/request";
 import { CONVERSATION_RETENTION_MS } from "~/lib/chat/conversation.server";
 import { db } from "~/lib/db.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -31,12 +32,9 @@ async function chatAs(message: string, chatCookie?: string, via = server): Promi
     redirect: "manual",
   });
   expect(response.status).toBe(303);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith("__chat="));
-  expect(cookie).toBeTruthy();
-  return cookie!;
+  const cookies = chatCookiesAfter(response, chatCookie);
+  expect(cookies).toMatch(/__chat_conversa=/);
+  return cookies;
 }
 
 /** A chat message sent with JavaScript (JSON); returns the visitor's chat cookie: a session id alone. */

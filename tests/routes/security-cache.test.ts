@@ -11,6 +11,7 @@ import { bumpContentVersion } from "~/lib/content-version.server";
 import { getSiteSettings, saveSiteSettings } from "~/lib/site-settings.server";
 import { appRoutes, dataUrl } from "../helpers/app-routes";
 import { startServer, type RunningServer } from "../helpers/platform-server";
+import { chatCookiesAfter } from "../helpers/request";
 import { sessionCookie } from "./admin-fixtures";
 
 let server: RunningServer;
@@ -165,10 +166,7 @@ describe("a page many visitors ask for at once, right after a change", () => {
   it("is rendered once: the others wait for that render and get the same page; a visitor with a conversation gets their own", async () => {
     const chatCookie = async (init: RequestInit) => {
       const response = await fetch(`${server.baseUrl}/api/chat`, { method: "POST", redirect: "manual", ...init });
-      return response.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .find((c) => c.startsWith("__chat="))!;
+      return chatCookiesAfter(response);
     };
     // A visitor who chats with JavaScript (a session id alone), and one without (a stored conversation).
     const withJavaScript = await chatCookie({

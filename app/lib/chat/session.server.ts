@@ -1,38 +1,35 @@
 // The chat visitor's session: a random id in a signed, HttpOnly cookie. The webhook receives it
 // so the automation can keep the conversation's context; nothing personal is attached to it.
 //
-// The cookie also carries a version of the visitor's no-JavaScript conversation, renewed whenever
-// it changes. Only such a cookie makes the visitor's pages personal: a visitor who chats with
-// JavaScript has a cookie holding the session id alone, and gets the page everyone gets from the
-// page cache (app/lib/shared-page.server.ts).
+// A visitor with a no-JavaScript conversation gets a second cookie, renewed whenever that
+// conversation changes, and only that cookie makes the visitor's pages personal. A visitor who
+// chats with JavaScript carries the session cookie alone and gets the page everyone gets, from the
+// page cache (app/lib/shared-page.server.ts) and from a shared cache in front of the app, which
+// can tell the two apart by the cookies' names alone (deploy/varnish/default.vcl).
 import { randomBytes, randomUUID } from "node:crypto";
 import { createCookie } from "react-router";
 import { env } from "~/lib/env.server";
 
-/** Pages for a request carrying this cookie with a conversation version show its conversation. */
 export const CHAT_COOKIE_NAME = "__chat";
+/** Present while the visitor's pages show their no-JavaScript conversation. */
+export const CONVERSATION_COOKIE_NAME = "__chat_conversa";
 
-const chatCookie = createCookie(CHAT_COOKIE_NAME, {
+const cookieOptions = {
   path: "/",
   httpOnly: true,
   sameSite: "lax",
   secure: env.NODE_ENV === "production",
-  secrets: env.SESSION_SECRET.split(","),
   maxAge: 60 * 60 * 24, // one day: a visit, not a profile
-});
+} as const;
 
-/** "<session id>" or "<session id>.<conversation version>". */
+const chatCookie = createCookie(CHAT_COOKIE_NAME, { ...cookieOptions, secrets: env.SESSION_SECRET.split(",") });
+// Its value only tells one version of the conversation from the next (a page the browser kept
+// for the old one is not reused, since pages vary by cookie); the conversation is found by the
+// session id, so this cookie needs no signature.
+const conversationCookie = createCookie(CONVERSATION_COOKIE_NAME, cookieOptions);
+
+/** "<session id>"; a cookie set before the conversation had its own cookie carries ".<version>" after it. */
 const COOKIE_VALUE = /^([0-9a-f-]{36})(?:\.[0-9A-Za-z_-]{1,16})?$/;
-
-/**
- * Whether the chat cookie of a Cookie header may show a stored conversation: it verifies and
- * carries a conversation version, which only the no-JavaScript form's answer sets. A value that
- * does not verify is ignored by the pages, as if absent.
- */
-export async function chatCookieMayShowConversation(header: string): Promise<boolean> {
-  const parsed: unknown = await chatCookie.parse(header);
-  return typeof parsed === "string" && COOKIE_VALUE.test(parsed) && parsed.includes(".");
-}
 
 /** The visitor's chat session id, or null when the request has no valid chat cookie. */
 export async function readChatSessionId(request: Request): Promise<string | null> {
@@ -42,9 +39,9 @@ export async function readChatSessionId(request: Request): Promise<string | null
   return typeof value === "string" ? (COOKIE_VALUE.exec(value)?.[1] ?? null) : null;
 }
 
-/** The Set-Cookie header after the session's conversation changed: same session, new version. */
-export function conversationChangedCookie(sessionId: string): Promise<string> {
-  return chatCookie.serialize(`${sessionId}.${randomBytes(6).toString("base64url")}`);
+/** The Set-Cookie header after the visitor's no-JavaScript conversation changed: a new version of it. */
+export function conversationChangedCookie(): Promise<string> {
+  return conversationCookie.serialize(randomBytes(6).toString("base64url"));
 }
 
 /** The visitor's chat session id, creating one (and the Set-Cookie header to keep it) if needed. */
