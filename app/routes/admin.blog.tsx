@@ -4,15 +4,12 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.blog";
 import { db } from "~/lib/db.server";
 import { SECTIONS } from "~/lib/admin/sections";
-import { activityScope } from "~/lib/activity.server";
 import { isBlankHtml, parseSanitizeChanges, sanitizeBlogHtmlWithReport, sanitizeNotes, type SanitizeChange } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slugify";
 import { site } from "~/content/site";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  deleteRow,
   guardSave,
-  isDelete,
   validValue,
   refuse,
   requireFile,
@@ -22,13 +19,11 @@ import {
   uploadRefusal,
   withSameFileNote,
   writeRow,
-  libraryStep,
 } from "~/lib/admin/section.server";
-import { formId, isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
+import { sectionAction, type SaveArgs } from "~/lib/admin/section-action.server";
+import { formId, saved } from "~/lib/admin/action.server";
 import { slugOf, withFreeSlug } from "~/lib/blog/slug-check.server";
-import type { Toast } from "~/lib/toast";
-import type { UploadRule } from "~/lib/media/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
+import { uploadRules } from "~/lib/media/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, TextAreaField, TextField } from "~/components/admin/fields";
 import { mediaUrlError } from "~/lib/forms/admin-schema";
@@ -102,32 +97,27 @@ function emptiedContentError(html: string, changes: SanitizeChange[]): string | 
 
 const SAVE_FAILED = { type: "error", title: "Erro ao salvar post", description: "Verifique os dados e tente novamente" } as const;
 
-const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS.blog;
+export const action = (args: Route.ActionArgs) =>
+  sectionAction(args, SECTION, {
+    deleted: { type: "success", title: "Post excluído com sucesso!" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir post", description: message }),
+    save: savePost,
+  });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
-  const parsed = await readAdminForm(request, UPLOADS);
-  if (!isParsed(parsed)) return parsed;
-  const picking = await libraryStep(parsed, UPLOADS);
-  if (picking) return picking;
+/**
+ * A post's save, with its own steps: a slug no other post has (asked of the database by the
+ * schema), the content sanitized (and refused when nothing would be left), the social image's
+ * rules, the publication choice and its schedule, and the revision kept after the write.
+ */
+async function savePost({ parsed, log, context }: SaveArgs) {
   const model = db.blogPost;
-  if (isDelete(parsed.form)) {
-    const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir post", description: message });
-    return deleteRow(parsed.form, {
-      model,
-      list: LIST,
-      deleted: { type: "success", title: "Post excluído com sucesso!" },
-      failed,
-      log,
-    });
-  }
   const submission = parseWithZod(parsed.form, { schema: withFreeSlug(blogSchema, formId(parsed.form)), async: true });
   return guardSave(
     parsed,
     submission,
     () => SAVE_FAILED,
     async (submission) => {
-      const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
+      const draft = await startSave(parsed, submission, { model, uploads: uploadRules(SECTION) });
       requireFile(draft, "cover_image", COVER_REQUIRED);
       // The content as it will be stored, and what the allowlist took out of it (said after the save).
       const content = submission.status === "success" ? sanitizeBlogHtmlWithReport(submission.value.content) : null;
@@ -367,6 +357,7 @@ function PostForm({ post, actionData }: { post: Post | null; actionData: Route.C
     <>
       <LocalDraftOffer draft={draft} />
       <AdminForm
+        section={SECTION.key}
         onSaved={draft.clear}
         recordId={post?.id}
         uploadDoneToast={{ type: "success", title: "Imagem enviada com sucesso!" }}

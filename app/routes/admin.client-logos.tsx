@@ -4,24 +4,8 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.client-logos";
 import { db } from "~/lib/db.server";
 import { SECTIONS } from "~/lib/admin/sections";
-import { activityScope } from "~/lib/activity.server";
-import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  deleteRow,
-  guardSave,
-  isDelete,
-  validValue,
-  refuse,
-  sectionLoader,
-  startSave,
-  uploadFailureOf,
-  withSameFileNote,
-  writeRow,
-  libraryStep,
-} from "~/lib/admin/section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
-import type { UploadRule } from "~/lib/media/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
+import { sectionLoader } from "~/lib/admin/section.server";
+import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import type { Toast } from "~/lib/toast";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { requiredText } from "~/lib/forms/admin-schema";
@@ -30,7 +14,6 @@ import { previewSrc } from "~/lib/media/image-url";
 import { FileField, TextField, useFilePreview } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
-import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin/order.server";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
 const SECTION = SECTIONS.clientLogos;
@@ -49,62 +32,38 @@ function isLogoUrl(value: string): boolean {
   return value.startsWith("/media/") || /^https?:\/\/\S+$/.test(value);
 }
 
-// The list's order, which the public pages follow too.
-const DISPLAY_ORDER = SECTION.publicOrder;
-
 // New logos go to the end of the strip (older logos first).
 const NEW_ROWS: NewRowPlace = "last";
-const ORDER: OrderedSection = {
-  current: () => db.clientLogo.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, clientName: true } }),
-  save: (rows) => db.$transaction(rows.map(({ id, position }) => db.clientLogo.update({ where: { id }, data: { orderIndex: position } }))),
-  newRows: NEW_ROWS,
-};
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.clientLogo.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar logos" });
+  sectionLoader(request, () => db.clientLogo.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar logos" });
 
 /** The logo is the uploaded file, else the URL typed in the form. */
 function logoUrlOf(uploaded: Record<string, string>, typed: unknown): string {
   return uploaded.logo_file ?? typed?.toString().trim() ?? "";
 }
 
-const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS["client-logos"];
 const SAVE_FAILED: Toast = { type: "error", title: "Erro ao salvar", description: "Não foi possível salvar o logo" };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
-  const parsed = await readAdminForm(request, UPLOADS);
-  if (!isParsed(parsed)) return parsed;
-  const picking = await libraryStep(parsed, UPLOADS);
-  if (picking) return picking;
-  if (isReorder(parsed.form)) {
-    return reorderRows(parsed.form, { ...ORDER, list: LIST, log });
-  }
-  const model = db.clientLogo;
-  if (isDelete(parsed.form)) {
-    const failed = (message: string): Toast => ({ type: "error", title: "Erro ao remover logo", description: message });
-    return deleteRow(parsed.form, { model, list: LIST, deleted: { type: "success", title: "Logo removido com sucesso!" }, failed, log });
-  }
-  const submission = parseWithZod(parsed.form, { schema: logoSchema });
-  return guardSave(
-    parsed,
-    submission,
-    () => SAVE_FAILED,
-    async () => {
-      const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
-      // The logo is the uploaded (or picked) file, else the URL typed in the form.
-      const logoUrl = logoUrlOf(draft.uploaded, submission.payload.logo_url);
-      if (!draft.refused.logo_file && !logoUrl) draft.fieldErrors.logo_url = [LOGO_URL_REQUIRED];
-      else if (!draft.refused.logo_file && !isLogoUrl(logoUrl)) draft.fieldErrors.logo_url = ["Informe uma URL válida (https://...)"];
-      const v = validValue(draft);
-      if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));
-      if (draft.stale) return refuse(draft, SAVE_FAILED, 404);
-      const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
-      await writeRow(draft, model, { clientName: v.client_name, logoUrl, orderIndex }, log);
-      return saved(LIST, withSameFileNote(draft, { type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" }));
-    },
-  );
-}
+export const action = (args: Route.ActionArgs) =>
+  sectionAction(args, SECTION, {
+    deleted: { type: "success", title: "Logo removido com sucesso!" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao remover logo", description: message }),
+    save: saveRow(SECTION, {
+      schema: logoSchema,
+      saveFailed: () => SAVE_FAILED,
+      notFound: SAVE_FAILED,
+      check: (draft) => {
+        // The logo is the uploaded (or picked) file, else the URL typed in the form.
+        const logoUrl = logoUrlOf(draft.uploaded, draft.submission.payload.logo_url);
+        if (!draft.refused.logo_file && !logoUrl) draft.fieldErrors.logo_url = [LOGO_URL_REQUIRED];
+        else if (!draft.refused.logo_file && !isLogoUrl(logoUrl)) draft.fieldErrors.logo_url = ["Informe uma URL válida (https://...)"];
+      },
+      order: { typed: (v) => v.order_index, newRows: NEW_ROWS },
+      values: (v, draft) => ({ clientName: v.client_name, logoUrl: logoUrlOf(draft.uploaded, draft.submission.payload.logo_url) }),
+      savedToast: (draft) => ({ type: "success", title: draft.existing ? "Logo atualizado com sucesso!" : "Logo adicionado com sucesso!" }),
+    }),
+  });
 
 export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
@@ -160,6 +119,7 @@ function LogoForm({ logo, actionData }: { logo: Logo | null; actionData: Route.C
   const preview = picked?.url ?? typedUrl;
   return (
     <AdminForm
+      section={SECTION.key}
       recordId={logo?.id}
       form={form}
       onXhrResult={setXhrResult}

@@ -4,33 +4,14 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.course-testimonials";
 import { db } from "~/lib/db.server";
 import { SECTIONS } from "~/lib/admin/sections";
-import { activityScope } from "~/lib/activity.server";
-import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  NOT_FOUND,
-  deleteRow,
-  guardSave,
-  isDelete,
-  validValue,
-  refuse,
-  requireFile,
-  sectionLoader,
-  startSave,
-  uploadFailureOf,
-  withSameFileNote,
-  writeRow,
-  libraryStep,
-} from "~/lib/admin/section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
+import { NOT_FOUND, requireFile, sectionLoader } from "~/lib/admin/section.server";
+import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import type { Toast } from "~/lib/toast";
-import type { UploadRule } from "~/lib/media/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { requiredText } from "~/lib/forms/admin-schema";
 import { FileField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete, RouteDialog } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
-import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin/order.server";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin/order";
 import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -45,67 +26,37 @@ export const courseTestimonialSchema = z.object({
   display_order: orderField,
 });
 
-// The list's order, which the public pages follow too.
-const DISPLAY_ORDER = SECTION.publicOrder;
-
 // New testimonials go to the end of the list (older ones first).
 const NEW_ROWS: NewRowPlace = "last";
-const ORDER: OrderedSection = {
-  current: () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, studentName: true } }),
-  save: (rows) => db.$transaction(rows.map(({ id, position }) => db.courseTestimonial.update({ where: { id }, data: { orderIndex: position } }))),
-  newRows: NEW_ROWS,
-};
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });
-
-const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS["course-testimonials"];
+  sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar depoimentos" });
 
 // This section's errors carry the reason in the title ("Erro ao excluir depoimento: ...").
 const failed =
   (what: string) =>
   (message: string): Toast => ({ type: "error", title: `${what}: ${message}` });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
-  const parsed = await readAdminForm(request, UPLOADS);
-  if (!isParsed(parsed)) return parsed;
-  const picking = await libraryStep(parsed, UPLOADS);
-  if (picking) return picking;
-  if (isReorder(parsed.form)) {
-    return reorderRows(parsed.form, { ...ORDER, list: LIST, log });
-  }
-  const model = db.courseTestimonial;
-  if (isDelete(parsed.form)) {
-    return deleteRow(parsed.form, {
-      model,
-      list: LIST,
-      deleted: { type: "success", title: "Depoimento excluído com sucesso" },
-      failed: failed("Erro ao excluir depoimento"),
-      log,
-    });
-  }
-  const submission = parseWithZod(parsed.form, { schema: courseTestimonialSchema });
-  return guardSave(parsed, submission, failed("Erro ao salvar depoimento"), async () => {
-    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
-    requireFile(draft, "video_url", VIDEO_REQUIRED);
-    const v = validValue(draft);
-    if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));
-    if (draft.stale) return refuse(draft, failed("Erro ao salvar depoimento")(NOT_FOUND), 404);
-    const orderIndex = await positionToSave(v.display_order, draft.existing?.orderIndex, ORDER);
-    await writeRow(draft, model, { studentName: v.student_name, orderIndex, videoUrl: draft.fileUrl.video_url! }, log);
-    return saved(
-      LIST,
-      withSameFileNote(draft, {
+export const action = (args: Route.ActionArgs) =>
+  sectionAction(args, SECTION, {
+    deleted: { type: "success", title: "Depoimento excluído com sucesso" },
+    deleteFailed: failed("Erro ao excluir depoimento"),
+    save: saveRow(SECTION, {
+      schema: courseTestimonialSchema,
+      saveFailed: failed("Erro ao salvar depoimento"),
+      notFound: failed("Erro ao salvar depoimento")(NOT_FOUND),
+      check: (draft) => requireFile(draft, "video_url", VIDEO_REQUIRED),
+      order: { typed: (v) => v.display_order, newRows: NEW_ROWS },
+      values: (v) => ({ studentName: v.student_name }),
+      savedToast: (draft) => ({
         type: "success",
         title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso",
         // Only for a video this save stored: a video picked from the library (or sent ahead of the
         // save with JavaScript, whose form says so itself) was not sent now.
         description: draft.stored.video_url ? "Vídeo enviado com sucesso!" : undefined,
       }),
-    );
+    }),
   });
-}
 
 export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
@@ -160,6 +111,7 @@ function CourseForm({ testimonial: t, actionData }: { testimonial: Testimonial |
   return (
     <RouteDialog title={t ? "Editar Depoimento" : "Novo Depoimento"} closeTo={LIST} wide>
       <AdminForm
+        section={SECTION.key}
         recordId={t?.id}
         uploadDoneToast={{ type: "success", title: "Upload concluído", description: "Vídeo enviado com sucesso!" }}
         form={form}

@@ -3,26 +3,9 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.led-panels";
 import { db } from "~/lib/db.server";
 import { SECTIONS } from "~/lib/admin/sections";
-import { activityScope } from "~/lib/activity.server";
-import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  deleteRow,
-  guardSave,
-  isDelete,
-  keepPreviousFile,
-  uploadFailureOf,
-  withSameFileNote,
-  validValue,
-  refuse,
-  sectionLoader,
-  startSave,
-  writeRow,
-  libraryStep,
-} from "~/lib/admin/section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
+import { keepPreviousFile, sectionLoader, uploadFailureOf } from "~/lib/admin/section.server";
+import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import type { Toast } from "~/lib/toast";
-import type { UploadRule } from "~/lib/media/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { FileField, MediaPreview, TextAreaField, TextField } from "~/components/admin/fields";
 import { requiredText } from "~/lib/forms/admin-schema";
@@ -44,41 +27,25 @@ export const ledPanelSchema = z.object({
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.ledPanel.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar painéis" });
 
-const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS["led-panels"];
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
-  const parsed = await readAdminForm(request, UPLOADS);
-  if (!isParsed(parsed)) return parsed;
-  const picking = await libraryStep(parsed, UPLOADS);
-  if (picking) return picking;
-  const model = db.ledPanel;
-  if (isDelete(parsed.form)) {
-    const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir painel", description: message });
-    return deleteRow(parsed.form, { model, list: LIST, deleted: { type: "success", title: "Painel excluído com sucesso!" }, failed, log });
-  }
-  const submission = parseWithZod(parsed.form, { schema: ledPanelSchema });
-  const failed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar painel", description: message });
-  return guardSave(parsed, submission, failed, async () => {
-    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
-    // A failed photo upload keeps the previous photo and the save goes on.
-    keepPreviousFile(draft, "photo");
-    const v = validValue(draft);
-    if (!v) {
-      // Not saved after all: the refused photo says why next to its field (it is not silently gone).
-      if (draft.refused.photo) draft.fieldErrors.photo = [draft.refused.photo.message];
-      return refuse(draft);
-    }
-    if (draft.stale) return refuse(draft, { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." }, 404);
-    const { title, primary_flow, reach, flow, description } = v;
-    await writeRow(draft, model, { title, primaryFlow: primary_flow, reach, flow, description, photo: draft.fileUrl.photo }, log);
-    const done = draft.existing ? "Painel atualizado com sucesso!" : "Painel criado com sucesso!";
-    // The photo's refusal, after what was saved (the spec's upload toast, the save done first).
-    const refused = uploadFailureOf(draft, SECTION.key, "photo");
-    if (refused) return saved(LIST, { ...refused, description: `${done} ${refused.description}` });
-    return saved(LIST, withSameFileNote(draft, { type: "success", title: done }));
+export const action = (args: Route.ActionArgs) =>
+  sectionAction(args, SECTION, {
+    deleted: { type: "success", title: "Painel excluído com sucesso!" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir painel", description: message }),
+    save: saveRow(SECTION, {
+      schema: ledPanelSchema,
+      saveFailed: (message) => ({ type: "error", title: "Erro ao salvar painel", description: message }),
+      notFound: { type: "error", title: "Erro ao salvar painel", description: "Painel não encontrado." },
+      // A failed photo upload keeps the previous photo and the save goes on.
+      check: (draft) => keepPreviousFile(draft, "photo"),
+      values: ({ title, primary_flow, reach, flow, description }) => ({ title, primaryFlow: primary_flow, reach, flow, description }),
+      savedToast: (draft): Toast => {
+        const done = draft.existing ? "Painel atualizado com sucesso!" : "Painel criado com sucesso!";
+        // The photo's refusal, after what was saved (the spec's upload toast, the save done first).
+        const refused = uploadFailureOf(draft, SECTION.key, "photo");
+        return refused ? { ...refused, description: `${done} ${refused.description}` } : { type: "success", title: done };
+      },
+    }),
   });
-}
 
 export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
@@ -125,6 +92,7 @@ function PanelForm({ panel, actionData }: { panel: Panel | null; actionData: Rou
   return (
     <RouteDialog title={panel ? "Editar Painel" : "Novo Painel"} closeTo={LIST} wide>
       <AdminForm
+        section={SECTION.key}
         recordId={panel?.id}
         form={form}
         onXhrResult={setXhrResult}

@@ -4,27 +4,9 @@ import type { Route } from "./+types/admin.portfolio";
 import { PORTFOLIO_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
 import { SECTIONS } from "~/lib/admin/sections";
-import { activityScope } from "~/lib/activity.server";
 import { urlList } from "~/lib/url-list";
-import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  checkMediaLists,
-  deleteRow,
-  guardSave,
-  isDelete,
-  validValue,
-  refuse,
-  sectionLoader,
-  startSave,
-  uploadFailureOf,
-  withSameFileNote,
-  writeRow,
-  libraryStep,
-} from "~/lib/admin/section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
-import type { Toast } from "~/lib/toast";
-import type { UploadRule } from "~/lib/media/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
+import { checkMediaLists, mediaLists, sectionLoader } from "~/lib/admin/section.server";
+import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
@@ -55,47 +37,22 @@ export const loader = ({ request }: Route.LoaderArgs) =>
     { title: "Erro ao carregar projetos" },
   );
 
-const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS.portfolio;
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
-  const parsed = await readAdminForm(request, UPLOADS);
-  if (!isParsed(parsed)) return parsed;
-  const picking = await libraryStep(parsed, UPLOADS);
-  if (picking) return picking;
-  const model = db.portfolioItem;
-  const failed =
-    (title: string) =>
-    (message: string): Toast => ({ type: "error", title, description: message });
-  if (isDelete(parsed.form)) {
-    return deleteRow(parsed.form, {
-      model,
-      list: LIST,
-      deleted: { type: "success", title: "Projeto excluído" },
-      failed: failed("Erro ao excluir"),
-      log,
-    });
-  }
-  const submission = parseWithZod(parsed.form, { schema: portfolioSchema });
-  return guardSave(parsed, submission, failed("Erro ao salvar"), async () => {
-    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
-    const { images, videos } = checkMediaLists(draft);
-    const v = validValue(draft);
-    if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));
-    if (draft.stale) return refuse(draft, { type: "error", title: "Erro ao salvar", description: "Projeto não encontrado." }, 404);
-    const { title, category, description, result } = v;
-    await writeRow(draft, model, { title, category, description, result, images, videos, coverImage: draft.fileUrl.cover_image }, log);
-    return saved(
-      LIST,
-      withSameFileNote(
-        draft,
+export const action = (args: Route.ActionArgs) =>
+  sectionAction(args, SECTION, {
+    deleted: { type: "success", title: "Projeto excluído" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir", description: message }),
+    save: saveRow(SECTION, {
+      schema: portfolioSchema,
+      saveFailed: (message) => ({ type: "error", title: "Erro ao salvar", description: message }),
+      notFound: { type: "error", title: "Erro ao salvar", description: "Projeto não encontrado." },
+      check: checkMediaLists,
+      values: ({ title, category, description, result }, draft) => ({ title, category, description, result, ...mediaLists(draft.form) }),
+      savedToast: (draft) =>
         draft.existing
           ? { type: "success", title: "Projeto atualizado", description: "As alterações foram salvas com sucesso." }
           : { type: "success", title: "Projeto criado", description: "O novo projeto foi adicionado com sucesso." },
-      ),
-    );
+    }),
   });
-}
 
 export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
@@ -150,6 +107,7 @@ function PortfolioForm({ item, actionData }: { item: Item | null; actionData: Ro
   );
   return (
     <AdminForm
+      section={SECTION.key}
       recordId={item?.id}
       form={form}
       onXhrResult={setXhrResult}

@@ -4,34 +4,16 @@ import type { Route } from "./+types/admin.window-films-portfolio";
 import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
 import { db } from "~/lib/db.server";
 import { SECTIONS } from "~/lib/admin/sections";
-import { activityScope } from "~/lib/activity.server";
 import { urlList } from "~/lib/url-list";
-import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  checkMediaLists,
-  deleteRow,
-  guardSave,
-  isDelete,
-  validValue,
-  refuse,
-  sectionLoader,
-  startSave,
-  uploadFailureOf,
-  withSameFileNote,
-  writeRow,
-  libraryStep,
-} from "~/lib/admin/section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
+import { checkMediaLists, mediaLists, sectionLoader } from "~/lib/admin/section.server";
+import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import type { Toast } from "~/lib/toast";
-import type { UploadRule } from "~/lib/media/upload.server";
-import { UPLOAD_TARGETS } from "~/lib/media/upload-targets.server";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { initialUrls, UrlListField } from "~/components/admin/url-list";
 import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
-import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin/order.server";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin/order";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
@@ -53,79 +35,44 @@ export const filmsProjectSchema = z.object({
   order_index: orderField,
 });
 
-// The list's order, which the public pages follow too.
-const DISPLAY_ORDER = SECTION.publicOrder;
-
 // New projects go first: the list shows the newest first among equal positions, as the public page does.
 const NEW_ROWS: NewRowPlace = "first";
-const ORDER: OrderedSection = {
-  current: () => db.windowFilmsProject.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, title: true } }),
-  save: (rows) => db.$transaction(rows.map(({ id, position }) => db.windowFilmsProject.update({ where: { id }, data: { orderIndex: position } }))),
-  newRows: NEW_ROWS,
-};
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(
     request,
     async () => {
-      const rows = await db.windowFilmsProject.findMany({ orderBy: DISPLAY_ORDER });
+      const rows = await db.windowFilmsProject.findMany({ orderBy: SECTION.publicOrder });
       return rows.map((row) => ({ ...row, images: urlList(row.images), videos: urlList(row.videos) }));
     },
     { title: "Erro ao carregar dados" },
   );
 
-const UPLOADS: Record<string, UploadRule> = UPLOAD_TARGETS["window-films-portfolio"];
+// The project form's save error is the bare title with the server's own message.
+const saveFailed = (message: string): Toast => ({ type: "error", title: "Erro", description: message });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
-  const parsed = await readAdminForm(request, UPLOADS);
-  if (!isParsed(parsed)) return parsed;
-  const picking = await libraryStep(parsed, UPLOADS);
-  if (picking) return picking;
-  if (isReorder(parsed.form)) {
-    return reorderRows(parsed.form, { ...ORDER, list: LIST, log });
-  }
-  const model = db.windowFilmsProject;
-  if (isDelete(parsed.form)) {
-    const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir projeto", description: message });
-    return deleteRow(parsed.form, {
-      model,
-      list: LIST,
-      deleted: { type: "success", title: "Projeto excluído com sucesso" },
-      failed,
-      log,
-    });
-  }
-  const submission = parseWithZod(parsed.form, { schema: filmsProjectSchema });
-  // The project form's save error is the bare title with the server's own message.
-  const failed = (message: string): Toast => ({ type: "error", title: "Erro", description: message });
-  return guardSave(parsed, submission, failed, async () => {
-    const draft = await startSave(parsed, submission, { model, uploads: UPLOADS });
-    const { images, videos } = checkMediaLists(draft);
-    const v = validValue(draft);
-    if (!v) return refuse(draft, uploadFailureOf(draft, SECTION.key));
-    if (draft.stale) return refuse(draft, failed("Projeto não encontrado."), 404);
-    const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
-    await writeRow(
-      draft,
-      model,
-      {
+export const action = (args: Route.ActionArgs) =>
+  sectionAction(args, SECTION, {
+    deleted: { type: "success", title: "Projeto excluído com sucesso" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir projeto", description: message }),
+    save: saveRow(SECTION, {
+      schema: filmsProjectSchema,
+      saveFailed,
+      notFound: saveFailed("Projeto não encontrado."),
+      check: checkMediaLists,
+      order: { typed: (v) => v.order_index, newRows: NEW_ROWS },
+      values: (v, draft) => ({
         title: v.title,
         category: v.category,
         client: v.client || null,
         challenge: v.challenge || null,
         solution: v.solution || null,
         result: v.result || null,
-        images,
-        videos,
-        orderIndex,
-        coverImage: draft.fileUrl.cover_image,
-      },
-      log,
-    );
-    return saved(LIST, withSameFileNote(draft, { type: "success", title: draft.existing ? "Projeto atualizado com sucesso" : "Projeto criado com sucesso" }));
+        ...mediaLists(draft.form),
+      }),
+      savedToast: (draft) => ({ type: "success", title: draft.existing ? "Projeto atualizado com sucesso" : "Projeto criado com sucesso" }),
+    }),
   });
-}
 
 export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
@@ -199,6 +146,7 @@ function ProjectForm({ project, actionData }: { project: Project | null; actionD
   );
   return (
     <AdminForm
+      section={SECTION.key}
       recordId={project?.id}
       form={form}
       onXhrResult={setXhrResult}

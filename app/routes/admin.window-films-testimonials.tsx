@@ -3,11 +3,9 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-testimonials";
 import { db } from "~/lib/db.server";
 import { SECTIONS } from "~/lib/admin/sections";
-import { activityScope } from "~/lib/activity.server";
 import { objectFromUrl } from "~/lib/storage/index.server";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { NOT_FOUND, deleteRow, guardSave, isDelete, validValue, refuse, sectionLoader, startSave, writeRow } from "~/lib/admin/section.server";
-import { isParsed, readAdminForm, saved } from "~/lib/admin/action.server";
+import { NOT_FOUND, sectionLoader } from "~/lib/admin/section.server";
+import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import type { Toast } from "~/lib/toast";
 import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
 import { intOr, mediaListErrors, requiredText } from "~/lib/forms/admin-schema";
@@ -15,7 +13,6 @@ import { previewSrc } from "~/lib/media/image-url";
 import { TextAreaField, TextField } from "~/components/admin/fields";
 import { ConfirmDelete } from "~/components/admin/route-dialog";
 import { SortableList } from "~/components/admin/sortable-list";
-import { isReorder, positionToSave, reorderRows, type OrderedSection } from "~/lib/admin/order.server";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin/order";
 import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
 
@@ -39,53 +36,35 @@ export const testimonialSchema = z.object({
   order_index: orderField,
 });
 
-// The list's order, which the public pages follow too.
-const DISPLAY_ORDER = SECTION.publicOrder;
-
 // New testimonials go first: the list shows the newest first among equal positions, as the public page does.
 const NEW_ROWS: NewRowPlace = "first";
-const ORDER: OrderedSection = {
-  current: () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER, select: { id: true, clientName: true } }),
-  save: (rows) => db.$transaction(rows.map(({ id, position }) => db.windowFilmsTestimonial.update({ where: { id }, data: { orderIndex: position } }))),
-  newRows: NEW_ROWS,
-};
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: DISPLAY_ORDER }), { title: "Erro ao carregar depoimentos" });
+  sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar depoimentos" });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const log = activityScope(context, SECTION.key, SECTION.labelColumn);
-  const parsed = await readAdminForm(request, {});
-  if (!isParsed(parsed)) return parsed;
-  if (isReorder(parsed.form)) {
-    return reorderRows(parsed.form, { ...ORDER, list: LIST, log });
-  }
-  const model = db.windowFilmsTestimonial;
-  if (isDelete(parsed.form)) {
-    const failed = (message: string): Toast => ({ type: "error", title: "Erro ao excluir depoimento", description: message });
-    return deleteRow(parsed.form, { model, list: LIST, deleted: { type: "success", title: "Depoimento excluído com sucesso" }, failed, log });
-  }
-  const submission = parseWithZod(parsed.form, { schema: testimonialSchema });
-  const failed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar depoimento", description: message });
-  return guardSave(parsed, submission, failed, async () => {
-    const draft = await startSave(parsed, submission, { model });
-    const { payload } = submission;
-    const typed = (field: string) => [String(payload[field] ?? "").trim()].filter(Boolean);
-    Object.assign(
-      draft.fieldErrors,
-      mediaListErrors(
-        { client_photo: { urls: typed("client_photo"), kind: "image" }, video_url: { urls: typed("video_url"), kind: "video" } },
-        (url) => objectFromUrl(url) !== null,
-      ),
-    );
-    const v = validValue(draft);
-    if (!v) return refuse(draft);
-    if (draft.stale) return refuse(draft, failed(NOT_FOUND), 404);
-    const orderIndex = await positionToSave(v.order_index, draft.existing?.orderIndex, ORDER);
-    await writeRow(
-      draft,
-      model,
-      {
+const saveFailed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar depoimento", description: message });
+
+export const action = (args: Route.ActionArgs) =>
+  sectionAction(args, SECTION, {
+    deleted: { type: "success", title: "Depoimento excluído com sucesso" },
+    deleteFailed: (message) => ({ type: "error", title: "Erro ao excluir depoimento", description: message }),
+    save: saveRow(SECTION, {
+      schema: testimonialSchema,
+      saveFailed,
+      notFound: saveFailed(NOT_FOUND),
+      check: (draft) => {
+        const { payload } = draft.submission;
+        const typed = (field: string) => [String(payload[field] ?? "").trim()].filter(Boolean);
+        Object.assign(
+          draft.fieldErrors,
+          mediaListErrors(
+            { client_photo: { urls: typed("client_photo"), kind: "image" }, video_url: { urls: typed("video_url"), kind: "video" } },
+            (url) => objectFromUrl(url) !== null,
+          ),
+        );
+      },
+      order: { typed: (v) => v.order_index, newRows: NEW_ROWS },
+      values: (v) => ({
         clientName: v.client_name,
         clientRole: v.client_role || null,
         clientCompany: v.client_company || null,
@@ -93,13 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         clientPhoto: v.client_photo || null,
         videoUrl: v.video_url || null,
         rating: v.rating,
-        orderIndex,
-      },
-      log,
-    );
-    return saved(LIST, { type: "success", title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso" });
+      }),
+      savedToast: (draft) => ({ type: "success", title: draft.existing ? "Depoimento atualizado com sucesso" : "Depoimento criado com sucesso" }),
+    }),
   });
-}
 
 export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
@@ -182,6 +158,7 @@ function TestimonialForm({ testimonial: t, actionData }: { testimonial: Testimon
   );
   return (
     <AdminForm
+      section={SECTION.key}
       recordId={t?.id}
       form={form}
       onXhrResult={setXhrResult}

@@ -18,11 +18,7 @@ import { uploadFile } from "./media-upload";
 import { useUnsavedChanges } from "./unsaved-changes";
 import { RestoredDraftNote, useRestoredDraft } from "~/components/account/session-draft";
 import type { AdminActionData } from "~/lib/admin/action-data";
-
-/** The admin section a form saves to, from its action ("/admin/blog?editar=1" → "blog"). */
-function sectionOf(form: HTMLFormElement): string {
-  return new URL(form.action, window.location.href).pathname.replace(/^\/admin\//, "").replace(/\/+$/, "");
-}
+import type { ContentSectionKey } from "~/lib/admin/sections";
 
 /**
  * The React key of a section's form: the row it edits and the navigation that showed it. Every
@@ -92,6 +88,7 @@ export function AdminForm({
   recordId,
   uploadDoneToast = UPLOAD_DONE,
   onSaved,
+  section,
 }: {
   form: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
   onXhrResult: (result: SubmissionResult<string[]> | null) => void;
@@ -108,6 +105,12 @@ export function AdminForm({
   uploadDoneToast?: Toast;
   /** Called once the form was saved (its save's answer brought the page back at another address). */
   onSaved?: () => void;
+  /**
+   * The registry's key of the section whose form this is (`SECTIONS.<section>.key`): its files go
+   * ahead under that section's upload rules and its refusals read as that section's. Needed by a
+   * form with file fields; a form without any needs none.
+   */
+  section?: ContentSectionKey;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef);
@@ -168,8 +171,7 @@ export function AdminForm({
     event.preventDefault();
     // Read now: while the files go, the form's controls are disabled, and disabled controls post nothing.
     const body = new FormData(element);
-    const section = sectionOf(element);
-    const failure = uploadFailure(section);
+    const failure = uploadFailure(section ?? "");
     const picks: Record<string, string> = {};
     const same: string[] = [];
     uploaded.current = null;
@@ -184,7 +186,7 @@ export function AdminForm({
         return typeof value === "string" ? value : "";
       });
       const outcome = await uploadFile(input.files![0]!, {
-        section,
+        section: section ?? "",
         field: input.name,
         alt,
         caption,

@@ -5,10 +5,12 @@
 // row of the section is renumbered 1, 2, 3… in one transaction, so ties and gaps left by
 // hand-typed numbers go away, the number in a row's form is its place in the list, and the public
 // pages, which sort by that number, follow exactly.
+import { db } from "../db.server";
 import type { Toast } from "../toast";
 import { rowAnchor, type NewRowPlace } from "./order";
 import { formId, logFailure, rejected, saved, serverMessage } from "./action.server";
 import { recordActivity, rowLabel, type ActivityScope } from "../activity.server";
+import type { ContentSection, SectionData, SectionModel } from "./sections";
 
 const ORDER_SAVED: Toast = { type: "success", title: "Ordem atualizada!" };
 const failed = (description: string): Toast => ({ type: "error", title: "Erro ao reordenar", description });
@@ -16,14 +18,29 @@ const STALE = "A lista mudou desde que a página foi aberta. Recarregue a págin
 const NOT_FOUND = "Registro não encontrado.";
 
 /**
- * A section's order, described once by its route: its rows in display order (their id and the
- * column that names them in the log), how to write each row's position (the only place that names
- * the section's order column), and where a row created without a position goes.
+ * A section's order: its rows in display order (with the column that names them in the log), how
+ * to write each row's position, and where a row created without a position goes.
  */
-export interface OrderedSection {
-  current: () => Promise<Array<{ id: string }>>;
+interface OrderedSection {
+  current: () => PromiseLike<Array<{ id: string }>>;
   save: (rows: Array<{ id: string; position: number }>) => Promise<unknown>;
   newRows: NewRowPlace;
+}
+
+/**
+ * The order of a section of the registry (app/lib/admin/sections.ts) that has an order column: its
+ * rows as the public pages show them, renumbered in one transaction.
+ */
+export function sectionOrder<M extends SectionModel>(section: ContentSection<M>, newRows: NewRowPlace = "last"): OrderedSection {
+  const column = section.orderColumn;
+  if (!column) throw new Error(`sectionOrder: ${section.key} has no order column`);
+  const table = section.table(db);
+  return {
+    current: () => table.findMany({ orderBy: section.publicOrder }),
+    // The one write of a position: the column is the registry's, so the data is built by name.
+    save: (rows) => db.$transaction(rows.map(({ id, position }) => table.update({ where: { id }, data: { [column]: position } as Partial<SectionData<M>> }))),
+    newRows,
+  };
 }
 
 /** Whether the form asks to reorder the section's rows. */
@@ -32,7 +49,7 @@ export function isReorder(form: FormData): boolean {
 }
 
 /** Writes positions 1..n (from `first`) to the rows, in the order given. */
-function renumber(section: OrderedSection, ids: string[], first = 1) {
+function renumber(section: Pick<OrderedSection, "save">, ids: string[], first = 1) {
   return section.save(ids.map((id, index) => ({ id, position: first + index })));
 }
 
@@ -86,7 +103,7 @@ function movedRow(before: string[], after: string[]): { id: string; from: number
  * unknown row) with the reason; a database failure 500. The log names the row that moved, from
  * where to where, and the new order.
  */
-export async function reorderRows(form: FormData, section: OrderedSection & { list: string; log: ActivityScope }) {
+export async function reorderRows(form: FormData, section: Omit<OrderedSection, "newRows"> & { list: string; log: ActivityScope }) {
   try {
     const rows = await section.current();
     const ids = rows.map((row) => row.id);

@@ -1,12 +1,8 @@
 // One admin section (portfolio, LED panels, testimonials, logos, blog…): its list loader and the
-// steps its action is made of. Each section writes its own short action from these steps, so a
-// section with an unusual rule adds a line to its own action, not an option here:
+// steps its action is made of. The action itself is `sectionAction` (section-action.server.ts),
+// read from the section's registry entry; a simple section's save is `saveRow`, which runs these
+// steps in this order, and a section whose save truly differs (the blog) runs them itself:
 //
-//   const parsed = await readAdminForm(request, UPLOADS); // 413/400, nothing stored
-//   if (!isParsed(parsed)) return parsed;
-//   const log = activityScope(context, SECTION.key, SECTION.labelColumn); // SECTION: app/lib/admin/sections.ts
-//   if (isDelete(parsed.form)) return deleteRow(parsed.form, { model, list, deleted, failed, log });
-//   const submission = parseWithZod(parsed.form, { schema }); // async with a database check (withServerCheck)
 //   return guardSave(parsed, submission, failedToast, async (submission) => {
 //     const draft = await startSave(parsed, submission, { model, uploads });
 //     …checks of the files (a required cover), added to draft.fieldErrors; checks of the values
@@ -91,11 +87,11 @@ export async function sectionLoader<R extends Row>(
 }
 
 /** The Prisma delegate of a section (db.portfolioItem, db.ledPanel…), as far as the steps use it. */
-interface SectionModel<R extends Row, Data> {
-  findUnique(args: { where: { id: string } }): Promise<R | null>;
-  delete(args: { where: { id: string } }): Promise<unknown>;
-  create(args: { data: Data }): Promise<unknown>;
-  update(args: { where: { id: string }; data: Data }): Promise<unknown>;
+interface RowTable<R extends Row, Data> {
+  findUnique(args: { where: { id: string } }): PromiseLike<R | null>;
+  delete(args: { where: { id: string } }): PromiseLike<unknown>;
+  create(args: { data: Data }): PromiseLike<unknown>;
+  update(args: { where: { id: string }; data: Data }): PromiseLike<unknown>;
 }
 
 /** Upload field → the row's column that keeps the URL of its file. */
@@ -113,7 +109,7 @@ export function isDelete(form: FormData): boolean {
 export async function deleteRow<R extends Row>(
   form: FormData,
   section: {
-    model: Pick<SectionModel<R, never>, "findUnique" | "delete">;
+    model: Pick<RowTable<R, never>, "findUnique" | "delete">;
     list: string;
     deleted: Toast;
     failed: (message: string) => Toast;
@@ -201,7 +197,7 @@ export interface Draft<R, S extends FormSubmission> {
 export async function startSave<R extends Row, S extends FormSubmission>(
   { form, stored, refused, same = {} }: ParsedUpload & { same?: Record<string, SameFile> },
   submission: S,
-  section: { model: Pick<SectionModel<R, never>, "findUnique">; uploads?: Record<string, UploadRule> },
+  section: { model: Pick<RowTable<R, never>, "findUnique">; uploads?: Record<string, UploadRule> },
 ): Promise<Draft<R, S>> {
   const id = formId(form);
   const existing = id ? await section.model.findUnique({ where: { id } }) : null;
@@ -249,12 +245,15 @@ export function keepPreviousFile<R, S extends FormSubmission>(draft: Draft<R, S>
  * A project's image and video lists (the form's `images` and `videos` fields), each URL checked
  * like every media URL an admin saves; an error goes to the draft.
  */
-export function checkMediaLists<R, S extends FormSubmission>(draft: Draft<R, S>): { images: string[]; videos: string[] } {
-  const images = urlList(draft.form.getAll("images"));
-  const videos = urlList(draft.form.getAll("videos"));
+export function checkMediaLists<R, S extends FormSubmission>(draft: Draft<R, S>): void {
+  const { images, videos } = mediaLists(draft.form);
   const ownMedia = (url: string) => objectFromUrl(url) !== null;
   Object.assign(draft.fieldErrors, mediaListErrors({ images: { urls: images, kind: "image" }, videos: { urls: videos, kind: "video" } }, ownMedia));
-  return { images, videos };
+}
+
+/** A project's image and video lists as the form posted them (trimmed, blanks left out). */
+export function mediaLists(form: FormData): { images: string[]; videos: string[] } {
+  return { images: urlList(form.getAll("images")), videos: urlList(form.getAll("videos")) };
 }
 
 /** The refused file that stops the save, if any (its message and status, 400 or 413). */
@@ -311,7 +310,7 @@ export function withSameFileNote<R, S extends FormSubmission>(draft: Draft<R, S>
 /** Creates or updates the row and records it in the activity log (a replaced file stays in the library). */
 export async function writeRow<R extends Row, S extends FormSubmission, Data extends object>(
   draft: Draft<R, S>,
-  model: Pick<SectionModel<R, Data>, "create" | "update">,
+  model: Pick<RowTable<R, Data>, "create" | "update">,
   values: Data,
   log: ActivityScope,
 ) {

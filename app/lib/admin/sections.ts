@@ -1,13 +1,17 @@
 // The back office's sections in one place: where each lives, what it is called, which table it
-// edits, which of that table's columns hold stored files, which column names a row, and the order
-// its rows are shown in. The dashboard, the activity log, the media library's "in use" check, the
-// public reads and the section routes all read these entries, so a section's facts are written
-// once. A file column missing here would let the media library delete a file still in use:
-// tests/unit/admin-sections-registry.test.ts fails when a table has a file-like column that no
-// entry lists.
+// edits (and how to reach it on the database client), which of that table's columns hold stored
+// files and which form fields fill them (with the bucket and the kinds of file each takes), which
+// column names a row, and the order its rows are shown in. The dashboard, the activity log, the
+// media library's "in use" check, the upload rules, the public reads and the section routes all
+// read these entries, so a section's facts are written once. A file column missing here would let
+// the media library delete a file still in use: tests/unit/admin-sections-registry.test.ts holds
+// every text and JSON column of every table, by the generated client's own field types, to this
+// registry.
 //
 // Isomorphic (no server imports): the dashboard and the activity log render these titles in the
-// browser too. The model types are type-only imports, erased from the bundle.
+// browser too, and the admin form reads a section's key from here. The model and client types are
+// type-only imports, erased from the bundle; the accessors are plain functions of a client the
+// server passes in.
 import type {
   BlogPost,
   ClientLogo,
@@ -15,23 +19,68 @@ import type {
   LedPanel,
   PortfolioItem,
   Prisma,
+  PrismaClient,
   WindowFilmsProject,
   WindowFilmsTestimonial,
 } from "../../generated/prisma-sqlite/client.ts";
+import type { Bucket } from "../storage/keys.server";
 
-/** Each content section's Prisma delegate name (`db.<model>`), with its row and ordering types. */
+/** Each content section's Prisma delegate name (`db.<model>`), with its row, ordering and write types. */
 interface Models {
-  portfolioItem: { row: PortfolioItem; orderBy: Prisma.PortfolioItemOrderByWithRelationInput };
-  ledPanel: { row: LedPanel; orderBy: Prisma.LedPanelOrderByWithRelationInput };
-  windowFilmsProject: { row: WindowFilmsProject; orderBy: Prisma.WindowFilmsProjectOrderByWithRelationInput };
-  windowFilmsTestimonial: { row: WindowFilmsTestimonial; orderBy: Prisma.WindowFilmsTestimonialOrderByWithRelationInput };
-  clientLogo: { row: ClientLogo; orderBy: Prisma.ClientLogoOrderByWithRelationInput };
-  courseTestimonial: { row: CourseTestimonial; orderBy: Prisma.CourseTestimonialOrderByWithRelationInput };
-  blogPost: { row: BlogPost; orderBy: Prisma.BlogPostOrderByWithRelationInput };
+  portfolioItem: { row: PortfolioItem; orderBy: Prisma.PortfolioItemOrderByWithRelationInput; data: Prisma.PortfolioItemUncheckedCreateInput };
+  ledPanel: { row: LedPanel; orderBy: Prisma.LedPanelOrderByWithRelationInput; data: Prisma.LedPanelUncheckedCreateInput };
+  windowFilmsProject: {
+    row: WindowFilmsProject;
+    orderBy: Prisma.WindowFilmsProjectOrderByWithRelationInput;
+    data: Prisma.WindowFilmsProjectUncheckedCreateInput;
+  };
+  windowFilmsTestimonial: {
+    row: WindowFilmsTestimonial;
+    orderBy: Prisma.WindowFilmsTestimonialOrderByWithRelationInput;
+    data: Prisma.WindowFilmsTestimonialUncheckedCreateInput;
+  };
+  clientLogo: { row: ClientLogo; orderBy: Prisma.ClientLogoOrderByWithRelationInput; data: Prisma.ClientLogoUncheckedCreateInput };
+  courseTestimonial: { row: CourseTestimonial; orderBy: Prisma.CourseTestimonialOrderByWithRelationInput; data: Prisma.CourseTestimonialUncheckedCreateInput };
+  blogPost: { row: BlogPost; orderBy: Prisma.BlogPostOrderByWithRelationInput; data: Prisma.BlogPostUncheckedCreateInput };
 }
 
 export type SectionModel = keyof Models;
 type Column<M extends SectionModel> = keyof Models[M]["row"] & string;
+/** A row of the section's table. */
+export type SectionRow<M extends SectionModel> = Models[M]["row"];
+/** What a save writes to a row of the section's table. */
+export type SectionData<M extends SectionModel> = Models[M]["data"];
+
+/**
+ * A section's table on the database client, as the shared steps use it (count, list, find, write,
+ * delete). Each entry's accessor returns its own Prisma delegate, which fits this shape, so code
+ * that works for every section (the dashboard's counts, the reorder, the save) needs no cast.
+ */
+export interface SectionTable<M extends SectionModel> {
+  count(): Promise<number>;
+  findMany(args: { orderBy: Models[M]["orderBy"][] }): Promise<Array<SectionRow<M>>>;
+  findUnique(args: { where: { id: string } }): Promise<SectionRow<M> | null>;
+  create(args: { data: SectionData<M> }): Promise<{ id: string }>;
+  update(args: { where: { id: string }; data: Partial<SectionData<M>> }): Prisma.PrismaPromise<{ id: string }>;
+  delete(args: { where: { id: string } }): Promise<unknown>;
+}
+
+/** "logo": an image, or an SVG (stored as a PNG of it). */
+export type UploadAccept = "image" | "logo" | "media" | "video";
+
+/** Where a form field's uploads go (bucket and folder) and which files it takes. */
+export interface FileUpload {
+  bucket: Bucket;
+  folder?: string;
+  accept: UploadAccept;
+}
+
+/** A form field whose value is one stored file's URL, and the row's column it is kept in. */
+export interface FileField<C extends string = string> {
+  column: C;
+  /** The upload the field takes (a file posted with the form, or sent ahead); none when the field only takes a typed address. */
+  upload?: FileUpload;
+}
 
 /** A section of the back office that edits the rows of one table. */
 export interface ContentSection<M extends SectionModel> {
@@ -44,7 +93,11 @@ export interface ContentSection<M extends SectionModel> {
   /** The dashboard card's line. */
   description: string;
   model: M;
-  /** Columns holding the URL of one stored file (an upload or a library pick). */
+  /** Its table on a database client (`(db) => db.<model>`). */
+  table: (db: PrismaClient) => SectionTable<M>;
+  /** Its form's file fields by field name ("cover_image"), each with its column and its upload, if it takes one. */
+  files: Readonly<Record<string, FileField<Column<M>>>>;
+  /** Columns holding the URL of one stored file (an upload or a library pick): the file fields' columns. */
   fileColumns: readonly Column<M>[];
   /** JSON columns holding a list of media URLs (a project's images and videos). */
   urlListColumns: readonly Column<M>[];
@@ -58,8 +111,9 @@ export interface ContentSection<M extends SectionModel> {
   publicOrder: Models[M]["orderBy"][];
 }
 
-function contentSection<M extends SectionModel, const K extends string>(section: Omit<ContentSection<M>, "key" | "path"> & { key: K }) {
-  return { ...section, path: `/admin/${section.key}` } as ContentSection<M> & { key: K };
+function contentSection<M extends SectionModel, const K extends string>(section: Omit<ContentSection<M>, "key" | "path" | "fileColumns"> & { key: K }) {
+  const fileColumns = [...new Set(Object.values(section.files).map((field) => field.column))];
+  return { ...section, path: `/admin/${section.key}`, fileColumns } as ContentSection<M> & { key: K };
 }
 
 export const SECTIONS = {
@@ -68,7 +122,8 @@ export const SECTIONS = {
     title: "Portfólio",
     description: "Cases de marketing digital",
     model: "portfolioItem",
-    fileColumns: ["coverImage"],
+    table: (db) => db.portfolioItem,
+    files: { cover_image: { column: "coverImage", upload: { bucket: "portfolio-media", accept: "media" } } },
     urlListColumns: ["images", "videos"],
     htmlColumns: [],
     labelColumn: "title",
@@ -80,7 +135,8 @@ export const SECTIONS = {
     title: "Painéis LED",
     description: "Painéis, fluxo e alcance",
     model: "ledPanel",
-    fileColumns: ["photo"],
+    table: (db) => db.ledPanel,
+    files: { photo: { column: "photo", upload: { bucket: "blog-media", accept: "image" } } },
     urlListColumns: [],
     htmlColumns: [],
     labelColumn: "title",
@@ -92,7 +148,8 @@ export const SECTIONS = {
     title: "Window Films · Portfólio",
     description: "Projetos de vídeo",
     model: "windowFilmsProject",
-    fileColumns: ["coverImage"],
+    table: (db) => db.windowFilmsProject,
+    files: { cover_image: { column: "coverImage", upload: { bucket: "portfolio-media", accept: "media" } } },
     urlListColumns: ["images", "videos"],
     htmlColumns: [],
     labelColumn: "title",
@@ -104,7 +161,9 @@ export const SECTIONS = {
     title: "Window Films · Depoimentos",
     description: "Depoimentos de clientes",
     model: "windowFilmsTestimonial",
-    fileColumns: ["clientPhoto", "videoUrl"],
+    table: (db) => db.windowFilmsTestimonial,
+    // Typed addresses only (another site's, or one of ours): no upload, but the library's "in use" reads them.
+    files: { client_photo: { column: "clientPhoto" }, video_url: { column: "videoUrl" } },
     urlListColumns: [],
     htmlColumns: [],
     labelColumn: "clientName",
@@ -116,7 +175,9 @@ export const SECTIONS = {
     title: "Logos de clientes",
     description: "Faixa de logos da página inicial",
     model: "clientLogo",
-    fileColumns: ["logoUrl"],
+    table: (db) => db.clientLogo,
+    // The uploaded file, else the address typed in `logo_url`, goes to the same column.
+    files: { logo_file: { column: "logoUrl", upload: { bucket: "portfolio-media", accept: "logo" } } },
     urlListColumns: [],
     htmlColumns: [],
     labelColumn: "clientName",
@@ -128,7 +189,8 @@ export const SECTIONS = {
     title: "Depoimentos do curso",
     description: "Vídeos de alunos",
     model: "courseTestimonial",
-    fileColumns: ["videoUrl"],
+    table: (db) => db.courseTestimonial,
+    files: { video_url: { column: "videoUrl", upload: { bucket: "portfolio-media", folder: "course-testimonials", accept: "video" } } },
     urlListColumns: [],
     htmlColumns: [],
     labelColumn: "studentName",
@@ -140,7 +202,11 @@ export const SECTIONS = {
     title: "Blog",
     description: "Posts e rascunhos",
     model: "blogPost",
-    fileColumns: ["coverImage", "socialImage"],
+    table: (db) => db.blogPost,
+    files: {
+      cover_image: { column: "coverImage", upload: { bucket: "blog-media", folder: "blog-covers", accept: "image" } },
+      social_image: { column: "socialImage", upload: { bucket: "blog-media", folder: "blog-covers", accept: "image" } },
+    },
     urlListColumns: [],
     htmlColumns: ["content"],
     labelColumn: "title",
@@ -149,6 +215,9 @@ export const SECTIONS = {
     publicOrder: [{ publishedAt: "desc" }, { createdAt: "desc" }],
   }),
 };
+
+/** A content section's key ("client-logos"), as the admin form names the section its files go to. */
+export type ContentSectionKey = (typeof SECTIONS)[keyof typeof SECTIONS]["key"];
 
 /** Any one of the content sections. */
 export type AnyContentSection = { [M in SectionModel]: ContentSection<M> }[SectionModel];
@@ -203,7 +272,7 @@ export const DASHBOARD_CARDS: readonly DashboardCard[] = [
   ...OTHER_PAGES.filter((p) => p.onDashboard).map((p) => ({ ...p, counts: null })),
 ];
 
-type ActivityKey = (typeof SECTIONS)[keyof typeof SECTIONS]["key"] | Extract<(typeof OTHER_PAGES)[number], { inActivityLog: true }>["key"];
+type ActivityKey = ContentSectionKey | Extract<(typeof OTHER_PAGES)[number], { inActivityLog: true }>["key"];
 
 /** The sections the activity log files entries under, by key, with their names, in menu order. */
 export const ACTIVITY_SECTIONS = Object.fromEntries(
