@@ -10,9 +10,6 @@ import { CONTENT_SECTIONS, DASHBOARD_CARDS, type SectionModel } from "~/lib/admi
 import { backupStatus } from "~/lib/backup/schedule.server";
 import { formatDateTime } from "~/lib/dates";
 import { countNewLeads } from "~/lib/leads/inbox.server";
-import { adminUser } from "~/lib/admin/guard.server";
-import { ACTIVITY_SECTIONS } from "~/lib/activity";
-import { activitySectionsFor, mayOpen, maySeeLeads } from "~/lib/admin/permissions";
 
 const RECENT_ACTIVITY = 8;
 
@@ -26,16 +23,11 @@ async function countOf(label: string, count: () => Promise<number>): Promise<num
   }
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  // Each person sees the cards, counts and activity of what their role may open (app/lib/admin/permissions.ts).
-  const { role } = adminUser(context);
-  const sections = activitySectionsFor(role, Object.keys(ACTIVITY_SECTIONS));
+export async function loader(_: Route.LoaderArgs) {
   const [counts, activity, backup, newLeads] = await Promise.all([
-    Promise.all(
-      CONTENT_SECTIONS.filter((section) => mayOpen(role, section.path)).map(async (section) => [section.model, await countOf(section.key, () => section.table(db).count())] as const),
-    ),
+    Promise.all(CONTENT_SECTIONS.map(async (section) => [section.model, await countOf(section.key, () => section.table(db).count())] as const)),
     db.activityEntry
-      .findMany({ where: sections ? { section: { in: sections } } : {}, orderBy: { id: "desc" }, take: RECENT_ACTIVITY })
+      .findMany({ orderBy: { id: "desc" }, take: RECENT_ACTIVITY })
       .then(withLinks)
       .catch((error: unknown) => {
         logFailure("dashboard: activity could not be read", error, "load");
@@ -51,16 +43,9 @@ export async function loader({ context }: Route.LoaderArgs) {
         logFailure("dashboard: backup status could not be read", error, "load");
         return null;
       }),
-    maySeeLeads(role) ? countOf("contatos", countNewLeads) : null,
+    countOf("contatos", countNewLeads),
   ]);
-  return {
-    counts: Object.fromEntries(counts) as Record<SectionModel, number | null>,
-    activity,
-    backup,
-    newLeads,
-    cards: DASHBOARD_CARDS.filter((card) => mayOpen(role, card.path)),
-    activityLink: mayOpen(role, "/admin/atividade"),
-  };
+  return { counts: Object.fromEntries(counts) as Record<SectionModel, number | null>, activity, backup, newLeads };
 }
 
 export const COUNT_FAILED = "Não foi possível carregar";
@@ -78,7 +63,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <LogoutForm label="Sair do painel" className="rounded-full bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700" />
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {loaderData.cards.map((section) => (
+        {DASHBOARD_CARDS.map((section) => (
           <li key={section.path}>
             <Link
               to={section.path}
@@ -110,11 +95,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="atividade-recente" className="text-xl font-bold text-slate-900">
             Atividade recente
           </h2>
-          {loaderData.activityLink ? (
-            <Link to="/admin/atividade" className="text-sm font-medium text-brand-600 hover:underline">
-              Ver toda a atividade
-            </Link>
-          ) : null}
+          <Link to="/admin/atividade" className="text-sm font-medium text-brand-600 hover:underline">
+            Ver toda a atividade
+          </Link>
         </div>
         {loaderData.activity === null ? (
           <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
