@@ -8,7 +8,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".react-router/", "app/generated/", "node_modules/", "test-results*/", "playwright-report/", "data/", "tmp/"] },
+  { ignores: ["build/", "build-*/", ".builds/", ".react-router/", "app/generated/", "node_modules/", "test-results*/", "playwright-report/", "data/", "tmp/"] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -26,6 +26,15 @@ export default tseslint.config(
           "CallExpression[callee.property.name=/^(includes|indexOf|startsWith)$/][callee.object.callee.property.name='get'][callee.object.arguments.0.value=/^cookie$/i]",
         ].map((selector) => ({ selector, message: "Read cookies with cookie-es's parse(), not by searching the header's text." })),
       ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    rules: {
+      // One logger: the server and the app log through app/lib/logger.server.ts (JSON lines with the
+      // request's id); code in the browser reports what it caught with reportError(), which the
+      // console and any error handler on the page both see. Scripts and tests print as they like.
+      "no-console": "error",
     },
   },
   { files: ["**/*.tsx"], ...reactHooks.configs.flat.recommended },

@@ -21,7 +21,7 @@ process.env.UV_THREADPOOL_SIZE ||= "16";
 const development = process.argv.includes("--dev");
 // Before env.server.ts loads: it validates the environment as soon as it is imported.
 if (development) process.env.NODE_ENV ||= "development";
-const { loadEnv } = await import("../app/lib/env.server.ts");
+const { loadEnv, refuseToStart } = await import("../app/lib/env.server.ts");
 // Validated before anything else loads: a bad variable ends the process with one line naming it.
 // Serving a build always needs a SESSION_SECRET of its own, whatever the mode; only the
 // development server (from the sources, never deployed) may sign with the public one.
@@ -67,8 +67,7 @@ if (development) {
   buildDir = resolve(env.BUILD_DIR);
   const serverEntry = join(buildDir, "server/index.js");
   if (!existsSync(serverEntry)) {
-    console.error(`Invalid environment: BUILD_DIR has no build at ${serverEntry} (run npm run build)`);
-    process.exit(1);
+    refuseToStart(`Invalid environment: BUILD_DIR has no build at ${serverEntry} (run npm run build)`);
   }
   // The bundle of server/app-entry.ts (vite.config.ts makes it the server build's entry).
   app = (await import(pathToFileURL(serverEntry).href)) as AppModule;

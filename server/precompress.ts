@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { log } from "../app/lib/logger.server.ts";
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|html|webmanifest|map)$/i;
 const MIN_BYTES = 1024;
@@ -56,5 +57,5 @@ export function precompressDirectory(dir: string): number {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const buildDir = resolve(process.argv[2] || process.env.BUILD_DIR || "build");
   const written = precompressDirectory(join(buildDir, "client"));
-  console.log(`precompress: ${written} files written under ${join(buildDir, "client")}`);
+  log("info", "precompressed static files", { files: written, dir: join(buildDir, "client") });
 }

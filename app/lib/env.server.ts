@@ -186,9 +186,18 @@ export function loadEnv(source: Record<string, string | undefined>, options: Env
   try {
     return parseEnv(source, options);
   } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
+    refuseToStart((error as Error).message);
   }
+}
+
+/**
+ * Ends a process that cannot start with its one line on stderr, as it is: a person reads it in a
+ * terminal or a deploy log before anything runs. Not through the logger, whose own setting
+ * (LOG_LEVEL) is among the values checked here.
+ */
+export function refuseToStart(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
 }
 
 export const env: Env = loadEnv(process.env);

@@ -285,7 +285,7 @@ async function requestReply(message: string): Promise<string | null> {
     if (typeof data.error === "string") return data.error;
     return REPLY_ERROR;
   } catch (error) {
-    console.error("Chat request failed", error);
+    reportError(new Error("Chat request failed", { cause: error }));
     return REPLY_ERROR;
   }
 }

@@ -53,7 +53,7 @@ export function ChatWidget({ state }: { state: ChatState }) {
       // server-rendered field and replaces it in one go, so no keystroke falls in between.
       (module) => flushSync(() => setChatLive(() => module.default)),
       (error: unknown) => {
-        console.error("Chat widget failed to load", error);
+        reportError(new Error("Chat widget failed to load", { cause: error }));
         liveCode.current = "failed";
         // A message held for the live widget is posted the way it is without JavaScript.
         const held = heldSubmit.current;

@@ -52,7 +52,7 @@ export function useWhatsAppForm<V>(load: () => Promise<ClientFormModule<V>>, ser
       form.reset();
       setClientErrors({});
     } catch (error) {
-      console.error(error);
+      reportError(error);
       showToast(SEND_ERROR_TOAST);
     } finally {
       setSubmitting(false);
