@@ -26,9 +26,12 @@ if (problem) fail(problem);
 
 // The database is opened only for valid input (and after env validation in db.server.ts).
 const { db, dbReady } = await import("../app/lib/db.server.ts");
-const { upsertUser } = await import("./lib/users.ts");
+const { newPasswordProblem, upsertUser } = await import("./lib/users.ts");
 try {
   await dbReady;
+  // Hard to guess, as on the site (unless it is already the account's password).
+  const weak = await newPasswordProblem(db, values.email, values.password);
+  if (weak) fail(weak);
   const user = await upsertUser(db, { email: values.email!, password: values.password!, admin: values.admin ?? false });
   const roles = await db.userRole.findMany({ where: { userId: user.id }, select: { role: true } });
   console.log(

@@ -19,6 +19,9 @@ const ACTIVITY_ACTIONS = {
   settings: "Alterou as configurações",
   sign_in: "Entrou no painel",
   sign_out: "Saiu do painel",
+  // The e-mail typed (never the password), even when no account has it; the summary names the device and network.
+  sign_in_failed: "Tentou entrar sem sucesso",
+  sign_in_locked: "Teve o login bloqueado por excesso de tentativas",
   invite: "Convidou",
   accept_invite: "Aceitou o convite e entrou na equipe",
   deactivate: "Desativou",
@@ -27,6 +30,7 @@ const ACTIVITY_ACTIONS = {
   reset_link: "Gerou um link de nova senha para",
   password_change: "Trocou a senha",
   password_reset: "Redefiniu a senha pelo link do e-mail",
+  email_change: "Trocou o e-mail da conta",
   two_factor_on: "Ativou a verificação em duas etapas",
   two_factor_off: "Desativou a verificação em duas etapas",
   // Another admin's, from the team page (a lost phone): the entry names whose.

@@ -5,11 +5,13 @@
 import { data } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { consumeAccountToken, inspectAccountToken, type TokenPurpose } from "./account-tokens.server";
+import { consumeAccountToken, endAccountLinks, inspectAccountToken, type TokenPurpose } from "./account-tokens.server";
+import { credentialChanged } from "./credential-change.server";
 import { recordActivity } from "./activity.server";
 import { db } from "./db.server";
 import { readFormData, UNREADABLE_FORM } from "./form-data.server";
 import { hashPassword } from "./password.server";
+import { weakPasswordMessage } from "./password-strength.server";
 import { invitationSchema, newPasswordSchema } from "./password-rules";
 import { requestInfo } from "./request-info.server";
 import { endSessions } from "./session.server";
@@ -52,16 +54,30 @@ export async function linkAction(request: Request, context: Readonly<RouterConte
       { status: 400 },
     );
   }
+  const name = "name" in submission.value ? (submission.value.name as string | undefined) : undefined;
+  const weak = await weakPasswordMessage(submission.value.password, { email: user.email, name: name || user.name });
+  if (weak) {
+    return data(
+      {
+        state: "valid" as LinkState,
+        lastResult: submission.reply({ hideFields: ["password", "passwordConfirmation"], fieldErrors: { password: [weak] } }),
+        toast: undefined,
+      },
+      { status: 400 },
+    );
+  }
   const passwordHash = await hashPassword(submission.value.password);
   // Marks the link used in the same statement that checks it: of two tries with one link, one wins.
   if (!(await consumeAccountToken(token, purpose, user.id))) return data({ state: "used" as LinkState, lastResult: null, toast: undefined }, { status: 410 });
-  const name = "name" in submission.value ? (submission.value.name as string | undefined) : undefined;
   const updated = await db.user.update({
     where: { id: user.id },
     data: { passwordHash, ...(name ? { name } : {}) },
-    select: { id: true, email: true, passwordHash: true, totpSecret: true },
+    select: { id: true, email: true, name: true, passwordHash: true, totpSecret: true },
   });
   await endSessions(user.id);
+  // Every other link of the account ends with this one: a credential changed.
+  if (purpose === "reset") await credentialChanged(updated, "password_changed");
+  else await endAccountLinks(user.id);
   await recordActivity(
     { actor: user.email, section: purpose === "invite" ? "equipe" : "conta" },
     { action: purpose === "invite" ? "accept_invite" : "password_reset" },

@@ -1,9 +1,14 @@
 // The rules every new password follows, wherever it is chosen: `npm run user:create`, an
 // invitation, a reset link, "Minha conta". One list, so the shell and the site never disagree.
-// bcrypt reads at most 72 bytes, so a longer password would be silently cut.
+// bcrypt reads at most 72 bytes, so a longer password would be silently cut. These are the rules
+// the browser can check too; the server then also estimates how easy the password is to guess
+// (password-strength.server.ts, whose word lists stay on the server).
 import { z } from "zod";
 
 export const MIN_PASSWORD_LENGTH = 10;
+
+/** The hint next to every new-password field. */
+export const NEW_PASSWORD_HINT = `Pelo menos ${MIN_PASSWORD_LENGTH} caracteres e difícil de adivinhar: nada do seu nome, do seu e-mail ou do nome da agência.`;
 
 export type PasswordRule = "short" | "long" | "varied" | "email";
 

@@ -1,38 +1,108 @@
-// Password hashing and checking (bcrypt), off the event loop and in a fair, bounded line.
+// Password hashing and checking (bcrypt), and the strength estimate of a new password (zxcvbn),
+// off the event loop and in a fair, bounded line.
 //
 // bcrypt at cost 12 takes about a quarter of a second of CPU per check. Run on the main thread
 // (even bcryptjs's async API, which only slices the work), a burst of sign-in attempts stalls
 // every other request of the process. Checks run instead in one worker thread, one at a time,
-// so a guessing burst costs at most one core and the public pages keep answering.
+// so a guessing burst costs at most one core and the public pages keep answering. The strength
+// estimate runs there too: its dictionaries (some 6 MB of word lists) are loaded by the worker on
+// the first new password, once, and never by the server's main thread nor, since they are
+// resolved at run time from node_modules, by any bundle.
 //
 // The checks waiting for the worker stand in one line per client (the caller's `line`: the
 // sign-in uses the address), not in one line for everyone: the next check comes from the line
 // served least recently, so an address that is not part of a burst waits for at most one check
-// of each line in it, never behind all of them. At most MAX_WAITING_CHECKS wait in all; when they
-// are full, a check from a shorter line takes the place of the newest check of the longest line,
-// so a burst from many addresses cannot keep another address out. A check that finds no place,
-// or loses its place, is refused (PasswordCheckerBusy) and the caller answers "try again
-// shortly", without counting the attempt.
+// of each line in it, never behind all of them.
+//
+// Some checks are "priority": a sign-in from a browser that already signed in to that account
+// (a known device: its cookie is signed, so only a past successful sign-in gives one), and the
+// hashing and strength estimate of a new password (only a signed-in person or the holder of a
+// link from their mailbox gets there). They are served before every other check and are never
+// pushed out by one, so however many addresses keep the ordinary line full, the owner of an
+// account signs in from their own browser. Ordinary checks wait MAX_WAITING_CHECKS at most; when
+// they are full, a newcomer from a shorter line takes the place of the newest check of the
+// longest line (of the longest lines, the one whose last check came last), so one address cannot
+// hold the whole line, and what waited longest keeps its place: pushing out the longest line
+// first met (as this did before) meant that under a steady stream from many addresses, one check
+// each, every newcomer pushed out whoever had waited longest, the owner's sign-in among them.
+// A check that finds no place, or loses its place, is refused (PasswordCheckerBusy) and the
+// caller answers "try again shortly", without counting the attempt.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { env } from "./env.server.ts";
 
 /** bcrypt cost of every new hash (BCRYPT_COST, 12 unless set): about a quarter of a second per hash at 12 on this class of machine. */
 export const BCRYPT_COST = env.BCRYPT_COST;
-/** Checks that may wait for the worker, all lines together; one more runs. */
+/** Ordinary checks that may wait for the worker, all lines together; one more runs. */
 const MAX_WAITING_CHECKS = 8;
+/** Priority checks that may wait (known devices, new passwords): served first, never pushed out. */
+const MAX_WAITING_PRIORITY = 8;
 
 export class PasswordCheckerBusy extends Error {}
 
+/** What the strength estimate found (zxcvbn's score 0–4 and its feedback, in Portuguese). */
+export interface StrengthEstimate {
+  score: number;
+  warning: string | null;
+  suggestions: string[];
+  /** The share of the password's characters that are the person's own data or the agency's name. */
+  personalShare: number;
+}
+
+const require = createRequire(import.meta.url);
 // The worker is plain CommonJS evaluated from a string, so it needs no file of its own in the
-// build; it loads bcryptjs from where this module resolves it.
-const BCRYPTJS = createRequire(import.meta.url).resolve("bcryptjs");
+// build; it loads bcryptjs and zxcvbn from where this module resolves them.
+const MODULES = {
+  bcrypt: require.resolve("bcryptjs"),
+  zxcvbn: require.resolve("@zxcvbn-ts/core"),
+  common: require.resolve("@zxcvbn-ts/language-common"),
+  ptBr: require.resolve("@zxcvbn-ts/language-pt-br"),
+};
+// The pt-BR pack's sentences, where they read badly in Portuguese.
+const BETTER_WORDING = {
+  warnings: { userInputs: "A senha não deve conter os seus dados (nome, e-mail) nem o nome da agência." },
+  suggestions: {
+    capitalization: "Use letras maiúsculas também no meio, não só na primeira letra.",
+    dates: "Evite datas e anos ligados a você.",
+    recentYears: "Evite anos recentes.",
+    sequences: "Evite sequências comuns de caracteres.",
+  },
+};
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
-const bcrypt = require(${JSON.stringify(BCRYPTJS)});
-parentPort.on("message", ({ id, password, hash, cost }) => {
+const modules = ${JSON.stringify(MODULES)};
+const bcrypt = require(modules.bcrypt);
+let zxcvbn = null;
+// Loaded on the first estimate only: a server that never sees a new password never reads them.
+function estimator() {
+  if (zxcvbn) return zxcvbn;
+  const { ZxcvbnFactory } = require(modules.zxcvbn);
+  const common = require(modules.common);
+  const ptBr = require(modules.ptBr);
+  const better = ${JSON.stringify(BETTER_WORDING)};
+  const translations = {
+    ...ptBr.translations,
+    warnings: { ...ptBr.translations.warnings, ...better.warnings },
+    suggestions: { ...ptBr.translations.suggestions, ...better.suggestions },
+  };
+  zxcvbn = new ZxcvbnFactory({
+    translations,
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...ptBr.dictionary },
+    // Also a near miss of a whole common password ("Senha@1234" for "senha1234").
+    useLevenshteinDistance: true,
+  });
+  return zxcvbn;
+}
+function estimate(password, inputs) {
+  const result = estimator().check(password, inputs);
+  let personal = 0;
+  for (const match of result.sequence) if (match.dictionaryName === "userInputs") personal += match.token.length;
+  return { score: result.score, warning: result.feedback.warning || null, suggestions: result.feedback.suggestions, personalShare: password.length ? personal / password.length : 0 };
+}
+parentPort.on("message", ({ id, kind, password, hash, cost, inputs }) => {
   try {
-    const result = hash === undefined ? bcrypt.hashSync(password, cost) : bcrypt.compareSync(password, hash);
+    const result = kind === "hash" ? bcrypt.hashSync(password, cost) : kind === "compare" ? bcrypt.compareSync(password, hash) : estimate(password, inputs);
     parentPort.postMessage({ id, result });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error) });
@@ -40,14 +110,15 @@ parentPort.on("message", ({ id, password, hash, cost }) => {
 });
 `;
 
-type Pending = { resolve: (value: string | boolean) => void; reject: (error: Error) => void };
+type Result = string | boolean | StrengthEstimate;
+type Pending = { resolve: (value: Result) => void; reject: (error: Error) => void };
 let worker: Worker | null = null;
 const pending = new Map<number, Pending>();
 let nextId = 0;
 
 function startWorker(): Worker {
   const started = new Worker(WORKER_SOURCE, { eval: true });
-  started.on("message", ({ id, result, error }: { id: number; result?: string | boolean; error?: string }) => {
+  started.on("message", ({ id, result, error }: { id: number; result?: Result; error?: string }) => {
     const task = pending.get(id);
     pending.delete(id);
     if (pending.size === 0) started.unref(); // an idle worker never keeps the process alive
@@ -68,40 +139,56 @@ function startWorker(): Worker {
   return started;
 }
 
-type Message = { password: string; hash?: string; cost?: number };
-type Waiting = { message: Message; resolve: (value: string | boolean) => void; reject: (error: Error) => void };
+type Message =
+  | { kind: "compare"; password: string; hash: string }
+  | { kind: "hash"; password: string; cost: number }
+  | { kind: "strength"; password: string; inputs: string[] };
+type Waiting = { message: Message; arrived: number; resolve: (value: Result) => void; reject: (error: Error) => void };
 
-/** The checks waiting, by line; a line is removed when it empties. */
-const lines = new Map<string, Waiting[]>();
+/** One class of checks: its waiting checks by line (a line is removed when it empties). */
+interface Lane {
+  lines: Map<string, Waiting[]>;
+  waiting: number;
+}
+const priorityLane: Lane = { lines: new Map(), waiting: 0 };
+const ordinaryLane: Lane = { lines: new Map(), waiting: 0 };
 /** When each line was last served (a count of checks started): the least recent goes next. */
 const lastServed = new Map<string, number>();
 let started = 0;
-let waitingCount = 0;
+let arrivals = 0;
 let running = false;
 
-function send(message: Message): Promise<string | boolean> {
+function send(message: Message): Promise<Result> {
   worker ??= startWorker();
   worker.ref();
   const id = nextId++;
-  const result = new Promise<string | boolean>((resolve, reject) => pending.set(id, { resolve, reject }));
+  const result = new Promise<Result>((resolve, reject) => pending.set(id, { resolve, reject }));
   worker.postMessage({ id, ...message });
   return result;
 }
 
-/** Starts the next check, from the line served least recently (a line never served goes first). */
-function next(): void {
-  if (running || lines.size === 0) return;
+/** Takes the next check of `lane`, from its line served least recently (a line never served goes first). */
+function take(lane: Lane): Waiting {
   let chosen: string | null = null;
-  for (const line of lines.keys()) {
+  for (const line of lane.lines.keys()) {
     if (chosen === null || (lastServed.get(line) ?? -1) < (lastServed.get(chosen) ?? -1)) chosen = line;
   }
-  const queue = lines.get(chosen!)!;
+  const queue = lane.lines.get(chosen!)!;
   const task = queue.shift()!;
-  if (queue.length === 0) lines.delete(chosen!);
-  waitingCount--;
+  if (queue.length === 0) lane.lines.delete(chosen!);
+  lane.waiting--;
   lastServed.delete(chosen!); // re-inserted last: the map stays in order of service
   lastServed.set(chosen!, started++);
   if (lastServed.size > 10_000) lastServed.delete(lastServed.keys().next().value!); // forget the longest idle
+  return task;
+}
+
+/** Starts the next check: priority ones first. */
+function next(): void {
+  if (running) return;
+  const lane = priorityLane.waiting > 0 ? priorityLane : ordinaryLane.waiting > 0 ? ordinaryLane : null;
+  if (!lane) return;
+  const task = take(lane);
   running = true;
   send(task.message)
     .then(task.resolve, task.reject)
@@ -111,43 +198,64 @@ function next(): void {
     });
 }
 
-/** The line with the most checks waiting (the first of them when several tie). */
+/** The ordinary line with the most checks waiting; of several, the one whose newest check came last. */
 function longestLine(): [string, Waiting[]] | null {
   let longest: [string, Waiting[]] | null = null;
-  for (const entry of lines) if (!longest || entry[1].length > longest[1].length) longest = entry;
+  for (const entry of ordinaryLane.lines) {
+    if (!longest || entry[1].length > longest[1].length || (entry[1].length === longest[1].length && entry[1].at(-1)!.arrived > longest[1].at(-1)!.arrived)) {
+      longest = entry;
+    }
+  }
   return longest;
 }
 
-function run(message: Message, line: string): Promise<string | boolean> {
-  const queue = lines.get(line) ?? [];
-  if (waitingCount >= MAX_WAITING_CHECKS) {
-    // Full. A shorter line takes a place from the longest one (its newest check is refused), so
-    // no client can hold the whole line; as long as it, or its equal, refuses this one.
-    const [name, longest] = longestLine()!;
-    if (longest.length <= queue.length) return Promise.reject(new PasswordCheckerBusy());
-    longest.pop()!.reject(new PasswordCheckerBusy());
-    waitingCount--;
-    if (longest.length === 0) lines.delete(name);
+/** Gives up the newest check of the longest ordinary line if it is longer than `length`. */
+function pushOutOrdinary(length: number): boolean {
+  const found = longestLine();
+  if (!found || found[1].length <= length) return false;
+  const [name, longest] = found;
+  longest.pop()!.reject(new PasswordCheckerBusy());
+  ordinaryLane.waiting--;
+  if (longest.length === 0) ordinaryLane.lines.delete(name);
+  return true;
+}
+
+function run(message: Message, line: string, priority: boolean): Promise<Result> {
+  const lane = priority ? priorityLane : ordinaryLane;
+  const queue = lane.lines.get(line) ?? [];
+  if (priority) {
+    if (lane.waiting >= MAX_WAITING_PRIORITY) return Promise.reject(new PasswordCheckerBusy());
+  } else if (lane.waiting >= MAX_WAITING_CHECKS && !pushOutOrdinary(queue.length)) {
+    // Full, and no line is longer than this one: it, or its equal, is refused.
+    return Promise.reject(new PasswordCheckerBusy());
   }
-  const result = new Promise<string | boolean>((resolve, reject) => queue.push({ message, resolve, reject }));
-  lines.set(line, queue);
-  waitingCount++;
+  const result = new Promise<Result>((resolve, reject) => queue.push({ message, arrived: arrivals++, resolve, reject }));
+  lane.lines.set(line, queue);
+  lane.waiting++;
   next();
   return result;
 }
 
 /**
  * Whether `password` matches the bcrypt `hash`. `line` names who is asking (the client's
- * address): checks wait in one line per name. Throws PasswordCheckerBusy when that line or all
- * of them are full.
+ * address): checks wait in one line per name. `priority`: a sign-in from a known device (see the
+ * top of this file). Throws PasswordCheckerBusy when there is no room for it.
  */
-export async function checkPassword(password: string, hash: string, line = "?"): Promise<boolean> {
-  return (await run({ password, hash }, line)) === true;
+export async function checkPassword(password: string, hash: string, line = "?", priority = false): Promise<boolean> {
+  return (await run({ kind: "compare", password, hash }, line, priority)) === true;
 }
 
 /** A bcrypt hash of `password` at BCRYPT_COST, made in the worker. */
 export async function hashPassword(password: string): Promise<string> {
-  return String(await run({ password, cost: BCRYPT_COST }, "hash"));
+  return String(await run({ kind: "hash", password, cost: BCRYPT_COST }, "hash", true));
+}
+
+/**
+ * zxcvbn's estimate of how hard `password` is to guess, with `inputs` (the person's name, e-mail,
+ * the agency's name) counted as words an attacker knows. See app/lib/password-strength.server.ts.
+ */
+export async function estimatePasswordStrength(password: string, inputs: string[]): Promise<StrengthEstimate> {
+  return (await run({ kind: "strength", password, inputs }, "strength", true)) as StrengthEstimate;
 }
 
 let dummy: Promise<string> | null = null;

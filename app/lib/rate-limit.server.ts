@@ -12,6 +12,8 @@ import { keyedHash } from "./derived-keys.server.ts";
 export interface RateLimitResult {
   allowed: boolean;
   count: number;
+  /** The limit the count is held to (the first count past it is the hit that locked). */
+  limit: number;
   /** Seconds until the window resets. */
   retryAfter: number;
 }
@@ -46,6 +48,7 @@ export async function hit(key: string, limit: number, windowMs: number): Promise
   return {
     allowed: count <= limit,
     count,
+    limit,
     // Never past the window: a concurrent hit that read the clock a moment before the one that
     // opened the window would otherwise be told a second more than the window lasts.
     retryAfter: Math.min(Math.ceil(windowMs / 1000), Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - now.getTime()) / 1000))),

@@ -11,6 +11,14 @@
 //
 // A deactivated account has no sessions (deactivating deletes them), and a session row of one
 // that is somehow left is refused as well.
+//
+// The cookie's name: whenever the site is served over HTTPS it is `__Host-admin_session`, which
+// browsers accept only with Secure, Path=/ and no Domain, so no other site on a sibling host
+// (and nothing sent over plain HTTP) can set or overwrite it. Over plain HTTP (development, the
+// tests, a local demo) a `__Host-` cookie would be refused, so there it is `__admin_session`.
+// Served over HTTPS means SITE_URL is https, or the request came over TLS, or (with TRUST_PROXY)
+// the proxy in front says so in X-Forwarded-Proto. Each name is read only where it is set: over
+// HTTPS the unprefixed cookie is never read, so a cookie planted by a sibling host gives nothing.
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { db } from "./db.server";
@@ -22,14 +30,41 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_REFRESH_MS = 5 * 60 * 1000;
 export const ADMIN_ROLE = "admin";
 
-export const sessionCookie = createCookie("__admin_session", {
+const cookieOptions = {
   path: "/",
   httpOnly: true,
   sameSite: "lax",
-  secure: env.NODE_ENV === "production",
   secrets: env.SESSION_SECRET.split(","),
   maxAge: SESSION_MAX_AGE_MS / 1000,
-});
+} as const;
+/** The session cookie over plain HTTP. */
+export const sessionCookie = createCookie("__admin_session", { ...cookieOptions, secure: env.NODE_ENV === "production" });
+/** The session cookie over HTTPS: Secure, Path=/ and no Domain, as the `__Host-` prefix demands. */
+export const hostSessionCookie = createCookie("__Host-admin_session", { ...cookieOptions, secure: true });
+/** Both names, for whoever only needs to know that a request carries an admin session (the insights). */
+export const SESSION_COOKIE_NAMES = [sessionCookie.name, hostSessionCookie.name];
+
+/**
+ * Whether `request` reached the site over HTTPS: SITE_URL is https (the public address is HTTPS,
+ * whatever hop the request came through), the request itself came over TLS, or, with TRUST_PROXY,
+ * the proxies in front say so (X-Forwarded-Proto, read at the hop X-Forwarded-For is read at).
+ */
+export function servedOverHttps(request: Request | undefined): boolean {
+  if (env.SITE_URL.startsWith("https:")) return true;
+  if (!request) return false;
+  if (new URL(request.url).protocol === "https:") return true;
+  if (env.TRUST_PROXY <= 0) return false;
+  const hops = (request.headers.get("X-Forwarded-Proto") ?? "")
+    .split(",")
+    .map((hop) => hop.trim().toLowerCase())
+    .filter(Boolean);
+  return (hops[hops.length - env.TRUST_PROXY] ?? hops[0]) === "https";
+}
+
+/** The session cookie this request uses (see the top of this file). */
+export function sessionCookieFor(request: Request | undefined) {
+  return servedOverHttps(request) ? hostSessionCookie : sessionCookie;
+}
 
 export interface SessionUser {
   id: string;
@@ -45,7 +80,7 @@ function sessionRowId(id: string): string {
 }
 
 async function sessionIdFrom(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  const value: unknown = await sessionCookieFor(request).parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
@@ -58,7 +93,7 @@ function idleDeadline(createdAt: Date, now: Date): Date {
  * address's /24 ("203.0.113.0/24"), an IPv6 address's /48, or "local". `address` is the address as the rate
  * limits count it (an IPv6 client already cut to its /64).
  */
-function addressPrefix(address: string): string {
+export function addressPrefix(address: string): string {
   // This machine itself (a local setup, or a proxy in front that passes no address on): its
   // prefix ("127.0.0.0/24", "0:0:0::/48") would name no network a person knows.
   if (/^127\./.test(address) || address === "0:0:0:0::/64") return "local";
@@ -80,13 +115,19 @@ function addressPrefix(address: string): string {
  * are kept to name the device in "Minha conta".
  */
 export async function createUserSession(userId: string, previous?: Request, address = ""): Promise<string> {
+  return (await openUserSession(userId, previous, address)).cookie;
+}
+
+/** createUserSession, also giving the new session's row id (for a link that ends it). */
+export async function openUserSession(userId: string, previous?: Request, address = ""): Promise<{ cookie: string; rowId: string }> {
   const old = previous ? await sessionIdFrom(previous) : null;
   if (old) await db.session.deleteMany({ where: { id: sessionRowId(old) } });
   const id = randomBytes(32).toString("base64url");
   const now = new Date();
+  const rowId = sessionRowId(id);
   await db.session.create({
     data: {
-      id: sessionRowId(id),
+      id: rowId,
       userId,
       createdAt: now,
       lastSeenAt: now,
@@ -95,7 +136,7 @@ export async function createUserSession(userId: string, previous?: Request, addr
       addressPrefix: addressPrefix(address),
     },
   });
-  return sessionCookie.serialize(id);
+  return { cookie: await sessionCookieFor(previous).serialize(id), rowId };
 }
 
 /** Ends every session of the user except `keepRowId` (the one in use); returns how many. */
@@ -132,7 +173,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 export async function destroyUserSession(request: Request): Promise<string> {
   const id = await sessionIdFrom(request);
   if (id) await db.session.deleteMany({ where: { id: sessionRowId(id) } });
-  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+  return sessionCookieFor(request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** Housekeeping: drops sessions past their idle deadline or maximum age; returns how many. */

@@ -33,6 +33,9 @@ import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AdminPage } from "~/components/admin/page";
 import { LeadNotificationsSection } from "~/components/admin/lead-notifications";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
+import { credentialChanged } from "~/lib/credential-change.server";
+import { weakPasswordMessage } from "~/lib/password-strength.server";
+import { NEW_PASSWORD_HINT } from "~/lib/password-rules";
 
 // "Minha conta": the signed-in admin's own password, two-factor sign-in and sessions. Every
 // change that needs the password (changing it, turning two-factor off) is throttled per account,
@@ -43,6 +46,17 @@ const PASSWORD_TRIES = 5;
 const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 const confirmSchema = z.object({ code: z.string({ error: "Digite o código do aplicativo" }).trim() });
+// Changing the account's e-mail: the new address and the current password (whoever finds a
+// session left open cannot move the account to their own mailbox, and so to its reset links).
+const emailChangeSchema = z.object({
+  email: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+    z
+      .email({ error: (issue) => (issue.input === undefined || issue.input === "" ? "Digite o novo e-mail" : "E-mail inválido") })
+      .max(254, "E-mail longo demais"),
+  ),
+  currentPassword: z.string({ error: "Digite a sua senha" }),
+});
 const disableSchema = z.object({
   currentPassword: z.string({ error: "Digite a sua senha" }),
   code: z.string({ error: "Digite um código do aplicativo ou de recuperação" }).trim(),
@@ -71,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "password" | "2fa-start" | "2fa-confirm" | "2fa-off" | "end-session" | "end-others";
+type Intent = "password" | "email" | "2fa-start" | "2fa-confirm" | "2fa-off" | "end-session" | "end-others";
 interface ActionData {
   intent: Intent | null;
   lastResult: SubmissionResult<string[]> | null;
@@ -117,6 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: passwordChangeSchema(user.email) });
     const hide = { hideFields: ["currentPassword", "password", "passwordConfirmation"] };
     if (submission.status !== "success") return reply({ intent, lastResult: submission.reply(hide) }, 400);
+    const weak = await weakPasswordMessage(submission.value.password, user);
+    if (weak) return reply({ intent, lastResult: submission.reply({ ...hide, fieldErrors: { password: [weak] } }) }, 400);
     const limited = await throttled(user.id);
     if (limited) return reply({ intent, lastResult: submission.reply(hide), toast: limited }, 429);
     const matches = await passwordMatches(submission.value.currentPassword, user.passwordHash);
@@ -126,11 +142,44 @@ export async function action({ request, context }: Route.ActionArgs) {
     await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(submission.value.password) } });
     const ended = await endSessions(user.id, me.sessionId);
     await recordActivity(log, { action: "password_change" });
+    await credentialChanged(user, "password_changed");
     return redirectWithToast(PAGE, {
       type: "success",
       title: "Senha alterada",
       description:
         ended > 0 ? `As outras ${ended === 1 ? "sessão foi encerrada" : `${ended} sessões foram encerradas`}.` : "Use a nova senha no próximo login.",
+    });
+  }
+
+  if (intent === "email") {
+    const submission = parseWithZod(form, { schema: emailChangeSchema });
+    const hide = { hideFields: ["currentPassword"] };
+    if (submission.status !== "success") return reply({ intent, lastResult: submission.reply(hide) }, 400);
+    const email = submission.value.email;
+    if (email === user.email)
+      return reply({ intent, lastResult: submission.reply({ ...hide, fieldErrors: { email: ["Este já é o e-mail da sua conta"] } }) }, 400);
+    const limited = await throttled(user.id);
+    if (limited) return reply({ intent, lastResult: submission.reply(hide), toast: limited }, 429);
+    const matches = await passwordMatches(submission.value.currentPassword, user.passwordHash);
+    if (matches === "busy") return reply({ intent, lastResult: submission.reply(hide), toast: BUSY }, 503);
+    if (!matches) return reply({ intent, lastResult: submission.reply({ ...hide, fieldErrors: { currentPassword: ["Senha incorreta"] } }) }, 400);
+    await reset(`account:${user.id}`);
+    // The unique index decides between two accounts moving to one address at once.
+    const taken = await db.user
+      .updateMany({ where: { id: user.id }, data: { email } })
+      .then(() => false)
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === "P2002") return true;
+        throw error;
+      });
+    if (taken) return reply({ intent, lastResult: submission.reply({ ...hide, fieldErrors: { email: ["Este e-mail já é de outra conta da equipe"] } }) }, 400);
+    const ended = await endSessions(user.id, me.sessionId);
+    await recordActivity({ ...log, actor: email }, { action: "email_change", summary: `${user.email} → ${email}` });
+    await credentialChanged({ ...user, email }, "email_changed", { newEmail: email, previousEmail: user.email });
+    return redirectWithToast(PAGE, {
+      type: "success",
+      title: "E-mail alterado",
+      description: `Use ${email} no próximo login.${ended > 0 ? ` ${ended === 1 ? "A outra sessão foi encerrada" : `As outras ${ended} sessões foram encerradas`}.` : ""}`,
     });
   }
 
@@ -158,6 +207,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await db.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(pendingKey), totpPending: null } });
     const recoveryCodes = await newRecoveryCodes(user.id);
     await recordActivity(log, { action: "two_factor_on" });
+    await credentialChanged(user, "two_factor_added");
     return reply({
       intent,
       lastResult: null,
@@ -193,6 +243,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await reset(`account:${user.id}`);
     await disableTwoFactor(user.id);
     await recordActivity(log, { action: "two_factor_off" });
+    await credentialChanged(user, "two_factor_removed");
     return redirectWithToast(PAGE, { type: "success", title: "Verificação em duas etapas desativada" });
   }
 
@@ -252,6 +303,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <ChangePassword key={`senha:${key}`} actionData={actionData} />
+        <ChangeEmail key={`email:${key}`} actionData={actionData} email={loaderData.email} />
         <TwoFactor key={`duas-etapas:${key}`} loaderData={loaderData} actionData={actionData} />
       </div>
       <Sessions sessions={loaderData.sessions} />
@@ -279,16 +331,40 @@ function ChangePassword({ actionData }: { actionData: ActionData | undefined }) 
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="password" />
         <TextField field={fields.currentPassword} label="Senha atual" type="password" autoComplete="current-password" />
-        <TextField
-          field={fields.password}
-          label="Nova senha"
-          type="password"
-          autoComplete="new-password"
-          hint="Pelo menos 10 caracteres, variados, e diferente do seu e-mail."
-        />
+        <TextField field={fields.password} label="Nova senha" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
         <TextField field={fields.passwordConfirmation} label="Confirme a nova senha" type="password" autoComplete="new-password" />
         <button type="submit" disabled={busy} className={primary}>
           {busy ? "Salvando..." : "Alterar senha"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function ChangeEmail({ actionData, email }: { actionData: ActionData | undefined; email: string }) {
+  const [form, fields] = useForm({
+    id: "alterar-email",
+    lastResult: actionData?.intent === "email" ? actionData.lastResult : undefined,
+    ...ACCOUNT_FORM_VALIDATION,
+    constraint: formConstraint(emailChangeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
+  });
+  const busy = useBusy("email");
+  return (
+    <section aria-labelledby="email" className={card}>
+      <h2 id="email" className="text-lg font-semibold text-slate-900">
+        Alterar e-mail
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Hoje: {email}. Os dois endereços recebem um aviso, e as sessões abertas em outros dispositivos serão encerradas.
+      </p>
+      <SectionAlert actionData={actionData} intent="email" />
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="email" />
+        <TextField field={fields.email} label="Novo e-mail" type="email" autoComplete="email" />
+        <TextField field={fields.currentPassword} label="Sua senha" type="password" autoComplete="current-password" />
+        <button type="submit" disabled={busy} className={primary}>
+          {busy ? "Salvando..." : "Alterar e-mail"}
         </button>
       </Form>
     </section>

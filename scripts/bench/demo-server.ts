@@ -48,7 +48,7 @@ export async function startDemoServer(buildDir: string, overrides: Record<string
     SESSION_SECRET: "bench-secret-0123456789abcdef",
     SITE_URL: baseUrl,
     ADMIN_EMAIL: "admin@winddigital.com.br",
-    ADMIN_PASSWORD: "admin-demo-123",
+    ADMIN_PASSWORD: "vento-laranja-janela-42",
   };
   delete env.CHAT_WEBHOOK_URL;
   Object.assign(env, overrides);

@@ -230,7 +230,7 @@ async function measureImage(server: Measured): Promise<MediaBenchResult[]> {
 
 // ---------------------------------------------------------------- the admin path, end to end
 const root = new URL("../..", import.meta.url).pathname;
-const ADMIN = { email: "admin@winddigital.com.br", password: "admin-demo-123" };
+const ADMIN = { email: "admin@winddigital.com.br", password: "vento-laranja-janela-42" };
 
 function ensureBuild(buildDir: string) {
   if (existsSync(join(buildDir, "server/index.js"))) return;

@@ -42,7 +42,7 @@ const between = (min: number, max: number) => min + Math.random() * (max - min);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
 const PAGES = ["/", "/servicos", "/portfolio", "/portfolio?categoria=IA", "/led-panels", "/window-films", "/curso", "/blog", "/sobre", "/contato"];
-const ADMIN = { email: "admin@winddigital.com.br", password: "admin-demo-123" };
+const ADMIN = { email: "admin@winddigital.com.br", password: "vento-laranja-janela-42" };
 const REPLY_ERROR = "Desculpe, ocorreu um erro. Tente novamente.";
 
 function rssMb(pid: number): number {

@@ -4,6 +4,7 @@ import type { Db } from "../../app/lib/db.server.ts";
 // The cost of every stored hash lives with the sign-in's password checks, which must match it.
 import { BCRYPT_COST } from "../../app/lib/password.server.ts";
 import { brokenPasswordRule, MIN_PASSWORD_LENGTH } from "../../app/lib/password-rules.ts";
+import { MIN_PASSWORD_SCORE, weakPasswordMessage } from "../../app/lib/password-strength.server.ts";
 
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -26,6 +27,22 @@ export function credentialProblem(email: string | undefined, password: string | 
     case null:
       return null;
   }
+}
+
+/**
+ * The same check as credentialProblem, plus the one every new password meets on the site too: it
+ * must be hard to guess (app/lib/password-strength.server.ts), given the e-mail. A password the
+ * account already has is not a new one and is not checked again: existing passwords keep working.
+ */
+export async function newPasswordProblem(db: Db | null, email: string | undefined, password: string | undefined): Promise<string | null> {
+  const problem = credentialProblem(email, password);
+  if (problem) return problem;
+  if (db) {
+    const current = await db.user.findUnique({ where: { email: normalizeEmail(email!) }, select: { passwordHash: true } });
+    if (current?.passwordHash && (await bcrypt.compare(password!, current.passwordHash))) return null;
+  }
+  const weak = await weakPasswordMessage(password!, { email: normalizeEmail(email!) });
+  return weak ? `password too weak (zxcvbn score below ${MIN_PASSWORD_SCORE}): ${weak}` : null;
 }
 
 /**

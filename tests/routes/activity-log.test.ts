@@ -184,10 +184,12 @@ describe("activity log", () => {
     expect(home.activity![0]).toMatchObject({ targetId: postRow.id, href: `/admin/blog?editar=${postRow.id}` });
   });
 
-  it("records sign-in and sign-out, and not a failed sign-in", async () => {
+  it("records sign-in and sign-out, and a failed sign-in with the e-mail typed but never the password", async () => {
     const user = await createUser({ email: "registro@agencia.com.br" });
-    await dataOf(loginAction as never, formRequest("/admin/login", { email: user.email, password: "errada" })).catch(() => undefined);
-    expect(await db.activityEntry.count({ where: { actorEmail: user.email } })).toBe(0);
+    await dataOf(loginAction as never, formRequest("/admin/login", { email: user.email, password: "errada-secreta" })).catch(() => undefined);
+    const failed = await db.activityEntry.findMany({ where: { actorEmail: user.email } });
+    expect(failed).toMatchObject([{ section: "login", action: "sign_in_failed" }]);
+    expect(JSON.stringify(failed)).not.toContain("errada-secreta");
     const response = (await loginAction(loginRequest({ email: user.email, password: PASSWORD }))) as Response;
     expect(response.status).toBe(302);
     expect(await latest()).toMatchObject({ actorEmail: user.email, section: "login", action: "sign_in" });

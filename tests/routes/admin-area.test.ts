@@ -16,6 +16,8 @@ const DOORS = [
   "admin_.convite.$token.tsx",
   "admin_.redefinir-senha.$token.tsx",
   "admin_.logout.tsx",
+  // The link of a new-device notice: it ends that session without signing in.
+  "admin_.encerrar-sessao.$token.tsx",
 ];
 
 describe("the admin area's policy", () => {

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formConstraint } from "~/lib/forms/constraint";
-import { invitationSchema, MIN_PASSWORD_LENGTH, newPasswordSchema } from "~/lib/password-rules";
+import { invitationSchema, NEW_PASSWORD_HINT, newPasswordSchema } from "~/lib/password-rules";
 import type { Toast } from "~/lib/toast";
 import { TextField } from "~/components/admin/fields";
 import type { FieldState } from "~/components/ui/field-props";
@@ -80,13 +80,7 @@ export function ChoosePasswordPage({
         {/* Lets password managers save the new password for the right account. */}
         <input type="email" name="username" value={loaderData.email} autoComplete="username" readOnly hidden />
         {purpose === "invite" ? <TextField field={(fields as unknown as Record<"name", FieldState>).name} label="Seu nome" autoComplete="name" /> : null}
-        <TextField
-          field={fields.password}
-          label="Nova senha"
-          type="password"
-          autoComplete="new-password"
-          hint={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres, variados, e diferente do seu e-mail.`}
-        />
+        <TextField field={fields.password} label="Nova senha" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
         <TextField field={fields.passwordConfirmation} label="Confirme a nova senha" type="password" autoComplete="new-password" />
         <SubmitButton busyLabel="Salvando...">{purpose === "invite" ? "Criar senha e entrar" : "Salvar nova senha e entrar"}</SubmitButton>
       </Form>

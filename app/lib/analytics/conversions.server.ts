@@ -14,7 +14,7 @@ import { getSiteSettings } from "~/lib/site-settings.server";
 import { FORMS, WHATSAPP_BUTTONS, type FormId } from "./labels";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { analyticsEnabled, countConversion, countedPath, countVitals, countWhatsAppClick, deviceOf, type Visitor } from "./counter.server";
+import { ADMIN_COOKIES, analyticsEnabled, countConversion, countedPath, countVitals, countWhatsAppClick, deviceOf, type Visitor } from "./counter.server";
 import { MAX_VALUE, VITALS, type Vital } from "./vitals";
 
 /** Reports one address may send per minute: far above a person's clicks, far below a flood's. */
@@ -26,7 +26,8 @@ function countedVisitor(request: Request, context: Readonly<RouterContextProvide
   const userAgent = request.headers.get("user-agent");
   if (!userAgent || isbot(userAgent)) return null;
   const cookie = request.headers.get("cookie");
-  if (cookie && parseCookies(cookie).__admin_session !== undefined) return null;
+  const cookies = cookie ? parseCookies(cookie) : null;
+  if (cookies && ADMIN_COOKIES.some((name) => cookies[name] !== undefined)) return null;
   return { address: requestInfo(context).ip, userAgent };
 }
 

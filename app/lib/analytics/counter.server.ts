@@ -62,8 +62,8 @@ export const VIEWS_PER_ADDRESS_PER_MINUTE = 120;
 export const VISITORS_PER_ADDRESS_PER_DAY = 50;
 /** Rows per INSERT (4 parameters each; SQLite allows 32766 parameters per statement). */
 const ROWS_PER_STATEMENT = 500;
-/** The admin's session cookie: staff looking at their own site are not visitors. */
-const ADMIN_COOKIE = "__admin_session";
+/** The admin's session cookie (its HTTPS name too): staff looking at their own site are not visitors. */
+export const ADMIN_COOKIES = ["__admin_session", "__Host-admin_session"];
 
 /** The metrics as the export names them, and the ones the admin page uses to credit a click. */
 type Metric =
@@ -167,7 +167,8 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
   const userAgent = headers["user-agent"];
   const agent = userAgent ? agentOf(userAgent) : "robo";
   if (!userAgent || agent === "robo") return;
-  if (headers.cookie && parseCookies(headers.cookie)[ADMIN_COOKIE] !== undefined) return;
+  const cookies = headers.cookie ? parseCookies(headers.cookie) : null;
+  if (cookies && ADMIN_COOKIES.some((name) => cookies[name] !== undefined)) return;
   const own = referer !== null && isOwnHost(referer.host, headers.host);
   // Coming from the site's own admin pages is the staff (signing out lands on the home page,
   // without the admin session any more): not a visitor.
