@@ -62,7 +62,7 @@ const adminMiddleware = adminLayout.middleware;
 // The doors into the admin area (app/routes/admin_.*, adminDoors): open to anyone. Every other
 // admin route runs the admin area's policy (adminArea), under the layout or (the blog preview) as
 // its own middleware.
-const ADMIN_DOORS = /^\/admin\/(login|logout|verificacao|esqueci-senha|redefinir-senha\/|convite\/)/;
+const ADMIN_DOORS = /^\/admin\/(login|logout|verificacao|esqueci-senha|redefinir-senha\/|convite\/|encerrar-sessao\/)/;
 
 /** Whether the server would run the admin area's guard before this request's handler. */
 function underGuard(request: Request): boolean {
