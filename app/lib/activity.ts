@@ -37,6 +37,10 @@ const ACTIVITY_ACTIONS = {
   two_factor_reset: "Redefiniu a verificação em duas etapas de",
   recovery_code_used: "Entrou com um código de recuperação",
   session_end: "Encerrou uma sessão",
+  // On the team page: a colleague's role (the entry's summary says from which to which), and a
+  // colleague's sessions ended without deactivating the account.
+  role_change: "Mudou o perfil de",
+  member_sessions_end: "Encerrou sessões de",
   sessions_end_others: "Saiu de todos os outros dispositivos",
   // A scheduled post going public: nobody acts then, the log names "Publicação automática".
   scheduled_publish: "Publicou no horário agendado",

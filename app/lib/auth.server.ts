@@ -26,7 +26,7 @@ import { readFormData } from "./form-data.server";
 import "./zod-locale.server";
 import { checkPassword, dummyHash, PasswordCheckerBusy } from "./password.server";
 import { forgive, hit, reset, type RateLimitResult } from "./rate-limit.server";
-import { ADMIN_ROLE } from "./session.server";
+import { roleOf } from "./admin/permissions";
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 5;
@@ -37,7 +37,8 @@ const KNOWN_DEVICE_DAYS = 180;
 interface AuthUser {
   id: string;
   email: string;
-  isAdmin: boolean;
+  /** Whether the account has a role on the team (app/lib/admin/permissions.ts): without one, no session. */
+  isStaff: boolean;
   /** What the second step needs (app/lib/two-factor.server.ts): a key means no session yet. */
   passwordHash: string | null;
   totpSecret: string | null;
@@ -72,7 +73,7 @@ const authenticator = new Authenticator<AuthUser>().use(
     return {
       id: user.id,
       email: user.email,
-      isAdmin: user.roles.some((r) => r.role === ADMIN_ROLE),
+      isStaff: roleOf(user.roles) !== null,
       passwordHash: user.passwordHash,
       totpSecret: user.totpSecret,
     };

@@ -24,11 +24,13 @@ import { createCookie, redirect } from "react-router";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { redirectWithToast } from "./toast.server";
+import { ADMINISTRATOR, roleOf, type Role } from "./admin/permissions";
 
 export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_REFRESH_MS = 5 * 60 * 1000;
-export const ADMIN_ROLE = "admin";
+/** The stored role of an Administrador (the others are in app/lib/admin/permissions.ts). */
+export const ADMIN_ROLE: Role = ADMINISTRATOR;
 
 const cookieOptions = {
   path: "/",
@@ -69,7 +71,8 @@ export function sessionCookieFor(request: Request | undefined) {
 export interface SessionUser {
   id: string;
   email: string;
-  isAdmin: boolean;
+  /** The person's role on the team (app/lib/admin/permissions.ts); null: none, the back office is closed to them. */
+  role: Role | null;
   /** The session's row id (the hash of the cookie's id). */
   sessionId: string;
 }
@@ -164,7 +167,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return {
     id: session.user.id,
     email: session.user.email,
-    isAdmin: session.user.roles.some((r) => r.role === ADMIN_ROLE),
+    role: roleOf(session.user.roles),
     sessionId: session.id,
   };
 }
@@ -186,7 +189,8 @@ export async function sweepExpiredSessions(now = new Date()): Promise<number> {
 
 /**
  * The guard of every admin loader and action. Anonymous → redirect to /admin/login with the
- * page asked for; a signed-in user without the admin role → session revoked, 'Acesso não autorizado'.
+ * page asked for; a signed-in user without a role on the team → session revoked, 'Acesso não autorizado'.
+ * What each role may open is the admin guard's next check (app/lib/admin/guard.server.ts).
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
@@ -198,7 +202,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
     if (url.searchParams.has("index")) url.searchParams.delete("index");
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   }
-  if (!user.isAdmin) {
+  if (!user.role) {
     const clear = await destroyUserSession(request);
     throw await redirectWithToast("/admin/login", { type: "error", title: "Acesso não autorizado" }, { headers: { "Set-Cookie": clear } });
   }

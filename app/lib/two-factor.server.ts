@@ -23,6 +23,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import { createCookie } from "react-router";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import { roleOf } from "./admin/permissions";
 import { db } from "./db.server";
 import { derivedKeys } from "./derived-keys.server.ts";
 import { env } from "./env.server";
@@ -231,7 +232,7 @@ export function clearSecondStep(): Promise<string> {
 }
 
 export interface PendingSignIn {
-  user: { id: string; email: string; totpSecret: string | null; isAdmin: boolean };
+  user: { id: string; email: string; totpSecret: string | null; isStaff: boolean };
   redirectTo: string;
 }
 
@@ -244,7 +245,7 @@ export async function pendingSignIn(request: Request): Promise<PendingSignIn | n
   const user = await db.user.findUnique({ where: { id: u }, include: { roles: true } });
   if (!user || user.deactivatedAt || !user.totpSecret || fingerprint(user.passwordHash) !== p) return null;
   return {
-    user: { id: user.id, email: user.email, totpSecret: user.totpSecret, isAdmin: user.roles.some((role) => role.role === "admin") },
+    user: { id: user.id, email: user.email, totpSecret: user.totpSecret, isStaff: roleOf(user.roles) !== null },
     redirectTo: r,
   };
 }

@@ -3,6 +3,8 @@ import type { Route } from "./+types/admin.atividade";
 import { db } from "~/lib/db.server";
 import { ACTIVITY_SECTIONS } from "~/lib/activity";
 import { withLinks } from "~/lib/activity.server";
+import { adminUser } from "~/lib/admin/guard.server";
+import { activitySectionsFor } from "~/lib/admin/permissions";
 import { ActivityList } from "~/components/admin/activity-list";
 import { AdminPage, EmptyState, Pager } from "~/components/admin/page";
 
@@ -11,16 +13,20 @@ import { AdminPage, EmptyState, Pager } from "~/components/admin/page";
 const LIST = "/admin/atividade";
 const PAGE_SIZE = 50;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
+  // Each role sees the entries of the sections it may open (app/lib/admin/permissions.ts): an
+  // editor the content's, Atendimento the leads'; administrators everything.
+  const visible = activitySectionsFor(adminUser(context).role, Object.keys(ACTIVITY_SECTIONS));
   const sectionParam = params.get("secao") ?? "";
   // Own keys only: `in` also accepts what every object inherits ("constructor", "toString"...).
-  const section = Object.hasOwn(ACTIVITY_SECTIONS, sectionParam) ? sectionParam : "";
+  const section = Object.hasOwn(ACTIVITY_SECTIONS, sectionParam) && (!visible || visible.includes(sectionParam)) ? sectionParam : "";
   const person = (params.get("pessoa") ?? "").trim().slice(0, 254);
-  const where = { ...(section ? { section } : {}), ...(person ? { actorEmail: person } : {}) };
+  const allowed = visible ? { section: { in: visible } } : {};
+  const where = { ...allowed, ...(section ? { section } : {}), ...(person ? { actorEmail: person } : {}) };
   const [total, people] = await Promise.all([
     db.activityEntry.count({ where }),
-    db.activityEntry.findMany({ distinct: ["actorEmail"], select: { actorEmail: true }, orderBy: { actorEmail: "asc" } }),
+    db.activityEntry.findMany({ where: allowed, distinct: ["actorEmail"], select: { actorEmail: true }, orderBy: { actorEmail: "asc" } }),
   ]);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(pages, Math.max(1, Number.parseInt(params.get("pagina") ?? "1", 10) || 1));
@@ -32,7 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       take: PAGE_SIZE,
     }),
   );
-  return { entries, total, page, pages, people: people.map((row) => row.actorEmail), filters: { secao: section, pessoa: person } };
+  const sections = Object.entries(ACTIVITY_SECTIONS).filter(([key]) => !visible || visible.includes(key));
+  return { entries, total, page, pages, people: people.map((row) => row.actorEmail), filters: { secao: section, pessoa: person }, sections };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Atividade | Admin" }];
@@ -40,7 +47,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Atividade | Admin" }];
 const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 sm:w-auto";
 
 export default function ActivityLog({ loaderData }: Route.ComponentProps) {
-  const { entries, total, page, pages, people, filters } = loaderData;
+  const { entries, total, page, pages, people, filters, sections } = loaderData;
   const filtered = Boolean(filters.secao || filters.pessoa);
   const pageLink = (n: number) => `${LIST}?${new URLSearchParams({ ...filters, pagina: String(n) })}`;
   return (
@@ -53,7 +60,7 @@ export default function ActivityLog({ loaderData }: Route.ComponentProps) {
           Seção
           <select name="secao" defaultValue={filters.secao} className={selectClass}>
             <option value="">Todas as seções</option>
-            {Object.entries(ACTIVITY_SECTIONS).map(([value, label]) => (
+            {sections.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

@@ -5,7 +5,11 @@
 // Below it, "Exportar conteúdo": the site's content as a JSON file (the export route,
 // admin.configuracoes_.exportar.ts), and the import of such a file into an empty site (this
 // route's action with ?importar; app/lib/backup/content-export.server.ts).
+// Then the team's two-factor requirement (?duas-etapas): on, nobody without a second factor uses
+// the back office until they set one up (app/lib/admin/two-factor-policy.server.ts). The page is
+// the administrators' (app/lib/admin/permissions.ts).
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/admin.configuracoes";
@@ -24,6 +28,7 @@ import { ImportRefused, importContent } from "~/lib/backup/content-export.server
 import { LeadStorageSection } from "~/components/admin/lead-storage";
 import { readFormData } from "~/lib/form-data.server";
 import { setLeadStorage } from "~/lib/leads/store.server";
+import { setTwoFactorRequired } from "~/lib/admin/two-factor-policy.server";
 
 const PAGE = "/admin/configuracoes";
 
@@ -159,11 +164,16 @@ export async function loader(_: Route.LoaderArgs) {
   // Read directly (not through the public cache): the admin must see what is stored, or why not.
   try {
     const row = await db.siteSettings.findUnique({ where: { id: 1 } });
-    return { values: toFormValues(row ? fromRow(row) : defaultSiteSettings), loadError: null, storeLeads: row?.storeLeads ?? true };
+    return {
+      values: toFormValues(row ? fromRow(row) : defaultSiteSettings),
+      loadError: null,
+      storeLeads: row?.storeLeads ?? true,
+      requireTwoFactor: row?.requireTwoFactor ?? false,
+    };
   } catch (error) {
     logFailure("site settings unreadable", error, "load");
     const loadError: LoadError = { title: "Erro ao carregar configurações", description: "Os valores abaixo são os padrões do site." };
-    return { values: toFormValues(defaultSiteSettings), loadError, storeLeads: true };
+    return { values: toFormValues(defaultSiteSettings), loadError, storeLeads: true, requireTwoFactor: false };
   }
 }
 
@@ -214,8 +224,17 @@ async function leadStorageAction(request: Request, log: ReturnType<typeof activi
   return saved(PAGE, { type: "success", title: "Configurações salvas com sucesso!" });
 }
 
+/** "Verificação em duas etapas obrigatória" (its own form): the change is in the activity log. */
+async function twoFactorAction(request: Request, log: ReturnType<typeof activityScope>) {
+  const on = (await readFormData(request)).get("require_two_factor") === "on";
+  await setTwoFactorRequired(on);
+  await recordActivity(log, { action: "settings", summary: on ? `${REQUIRE_TWO_FACTOR_LABEL}: ligada` : `${REQUIRE_TWO_FACTOR_LABEL}: desligada` });
+  return saved(PAGE, { type: "success", title: "Configurações salvas com sucesso!" });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const log = activityScope(context, "configuracoes");
+  if (new URL(request.url).searchParams.has("duas-etapas")) return twoFactorAction(request, log);
   if (new URL(request.url).searchParams.has("importar")) return importAction(request, log);
   if (new URL(request.url).searchParams.has("contatos")) return leadStorageAction(request, log);
   const parsed = await readAdminForm(request, {});
@@ -241,6 +260,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <SettingsForm key={JSON.stringify(loaderData.values)} values={loaderData.values} actionData={actionData} />
       <ContentTransfer />
       <LeadStorageSection storeLeads={loaderData.storeLeads} />
+      <TwoFactorRequirement required={loaderData.requireTwoFactor} />
     </AdminPage>
   );
 }
@@ -335,6 +355,44 @@ function ContentTransfer() {
           Importar conteúdo
         </button>
       </form>
+    </section>
+  );
+}
+
+const REQUIRE_TWO_FACTOR_LABEL = "Verificação em duas etapas obrigatória para a equipe";
+
+/** The team's two-factor requirement: a plain form, with or without JavaScript. */
+function TwoFactorRequirement({ required }: { required: boolean }) {
+  return (
+    <section aria-labelledby="duas-etapas" className="mt-8 max-w-3xl space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="duas-etapas" className="text-lg font-semibold text-slate-900">
+        Segurança da equipe
+      </h2>
+      <Form method="post" action={`${PAGE}?duas-etapas`} className="space-y-3">
+        <div className="flex items-start gap-3 text-slate-800">
+          <input
+            id="require_two_factor"
+            type="checkbox"
+            name="require_two_factor"
+            value="on"
+            defaultChecked={required}
+            aria-describedby="require_two_factor_hint"
+            className="mt-1 size-4"
+          />
+          <div>
+            <label htmlFor="require_two_factor" className="font-medium">
+              {REQUIRE_TWO_FACTOR_LABEL}
+            </label>
+            <p id="require_two_factor_hint" className="text-sm text-slate-600">
+              Quem ainda não usa um aplicativo autenticador ou uma chave de acesso é levado, logo depois da senha, a ativar a verificação em Minha conta, e não
+              abre mais nada do painel até concluir. Vale também para você.
+            </p>
+          </div>
+        </div>
+        <button type="submit" className="rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50">
+          Salvar
+        </button>
+      </Form>
     </section>
   );
 }

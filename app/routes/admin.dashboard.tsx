@@ -10,6 +10,9 @@ import { CONTENT_SECTIONS, DASHBOARD_CARDS, type SectionModel } from "~/lib/admi
 import { backupStatus } from "~/lib/backup/schedule.server";
 import { formatDateTime } from "~/lib/dates";
 import { countNewLeads } from "~/lib/leads/inbox.server";
+import { adminUser } from "~/lib/admin/guard.server";
+import { ACTIVITY_SECTIONS } from "~/lib/activity";
+import { activitySectionsFor, mayOpen, maySeeLeads } from "~/lib/admin/permissions";
 
 const RECENT_ACTIVITY = 8;
 
@@ -23,11 +26,18 @@ async function countOf(label: string, count: () => Promise<number>): Promise<num
   }
 }
 
-export async function loader(_: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+  // Each person sees the cards, counts and activity of what their role may open (app/lib/admin/permissions.ts).
+  const { role } = adminUser(context);
+  const sections = activitySectionsFor(role, Object.keys(ACTIVITY_SECTIONS));
   const [counts, activity, backup, newLeads] = await Promise.all([
-    Promise.all(CONTENT_SECTIONS.map(async (section) => [section.model, await countOf(section.key, () => section.table(db).count())] as const)),
+    Promise.all(
+      CONTENT_SECTIONS.filter((section) => mayOpen(role, section.path)).map(
+        async (section) => [section.model, await countOf(section.key, () => section.table(db).count())] as const,
+      ),
+    ),
     db.activityEntry
-      .findMany({ orderBy: { id: "desc" }, take: RECENT_ACTIVITY })
+      .findMany({ where: sections ? { section: { in: sections } } : {}, orderBy: { id: "desc" }, take: RECENT_ACTIVITY })
       .then(withLinks)
       .catch((error: unknown) => {
         logFailure("dashboard: activity could not be read", error, "load");
@@ -43,9 +53,16 @@ export async function loader(_: Route.LoaderArgs) {
         logFailure("dashboard: backup status could not be read", error, "load");
         return null;
       }),
-    countOf("contatos", countNewLeads),
+    maySeeLeads(role) ? countOf("contatos", countNewLeads) : null,
   ]);
-  return { counts: Object.fromEntries(counts) as Record<SectionModel, number | null>, activity, backup, newLeads };
+  return {
+    counts: Object.fromEntries(counts) as Record<SectionModel, number | null>,
+    activity,
+    backup,
+    newLeads,
+    cards: DASHBOARD_CARDS.filter((card) => mayOpen(role, card.path)),
+    activityLink: mayOpen(role, "/admin/atividade"),
+  };
 }
 
 export const COUNT_FAILED = "Não foi possível carregar";
@@ -63,7 +80,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <LogoutForm label="Sair do painel" className="rounded-full bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700" />
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {DASHBOARD_CARDS.map((section) => (
+        {loaderData.cards.map((section) => (
           <li key={section.path}>
             <Link
               to={section.path}
@@ -95,9 +112,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="atividade-recente" className="text-xl font-bold text-slate-900">
             Atividade recente
           </h2>
-          <Link to="/admin/atividade" className="text-sm font-medium text-brand-600 hover:underline">
-            Ver toda a atividade
-          </Link>
+          {loaderData.activityLink ? (
+            <Link to="/admin/atividade" className="text-sm font-medium text-brand-600 hover:underline">
+              Ver toda a atividade
+            </Link>
+          ) : null}
         </div>
         {loaderData.activity === null ? (
           <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formConstraint } from "~/lib/forms/constraint";
 import { refusedWith, withServerCheck } from "~/lib/forms/server-check";
@@ -14,22 +14,39 @@ import { accountLink, createAccountToken } from "~/lib/account-tokens.server";
 import { sendInvitation, sendPasswordReset } from "~/lib/account-mail.server";
 import { emailConfigured } from "~/lib/mail.server";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
-import { ADMIN_ROLE } from "~/lib/session.server";
-import { deactivate, listMembers, refusal, resetTwoFactor, twoFactorResetRefusal, type Member } from "~/lib/team.server";
+import { isRole, ROLE_HINTS, ROLES, roleOf, type Role } from "~/lib/admin/permissions";
+import {
+  changeMember,
+  endMemberSessions,
+  findMember,
+  listMembers,
+  resetTwoFactor,
+  twoFactorResetRefusal,
+  type Member,
+  type TeamChange,
+} from "~/lib/team.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
-import { TextField } from "~/components/admin/fields";
+import { FieldError, RequiredMark, TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { AdminPage } from "~/components/admin/page";
 import { CopyLink } from "~/components/account/copy-link";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 
-// The team: every admin, with their sign-in facts; invitations by e-mail; deactivate (every
+// The team: everyone with a role (Administrador, Editor, Atendimento: what each may open is in
+// app/lib/admin/permissions.ts), with their sign-in facts and open sessions; invitations by e-mail
+// with the role chosen; a change of role; ending a colleague's sessions; deactivate (every
 // session ends at once), reactivate, remove; a new-password link for someone locked out, and a
 // reset of a colleague's two-factor sign-in for someone who lost their phone. Without
 // SMTP the page offers each link to copy and hand over another way (see app/lib/mail.server.ts).
+// Administrators only: the guard refuses everyone else before this page's loader or action runs.
 const LIST = "/admin/equipe";
+
+const ROLE_UNKNOWN = "Escolha um dos perfis da lista.";
+
+/** A role as posted by the select: one of the roles, or a message next to the field. */
+const roleField = z.string({ error: ROLE_UNKNOWN }).refine(isRole, ROLE_UNKNOWN);
 
 const inviteSchema = z.object({
   email: z.preprocess(
@@ -37,6 +54,9 @@ const inviteSchema = z.object({
     z.email({ error: (issue) => (issue.input === undefined || issue.input === "" ? "E-mail é obrigatório" : "E-mail inválido") }),
   ),
   name: z.string().trim().max(100, "Use no máximo 100 caracteres").optional(),
+  // Left out (an older form, a script), a new invitation is an Editor's, the narrowest role
+  // that can do anything; a pending invitation sent again keeps the role it had.
+  role: roleField.optional(),
 });
 
 const ACCOUNT_EXISTS = "Já existe uma conta com esse e-mail.";
@@ -50,7 +70,7 @@ const ACCOUNT_DEACTIVATED = "Esta conta está desativada. Reative-a antes de env
  */
 const inviteCheck = withServerCheck(inviteSchema, async ({ email }, ctx) => {
   const existing = await db.user.findUnique({ where: { email }, include: { roles: true } });
-  if (existing && (existing.passwordHash || !existing.roles.some((r) => r.role === ADMIN_ROLE))) {
+  if (existing && (existing.passwordHash || !roleOf(existing.roles))) {
     ctx.addIssue({ code: "custom", path: ["email"], message: ACCOUNT_EXISTS });
   } else if (existing?.deactivatedAt) {
     ctx.addIssue({ code: "custom", path: ["email"], message: ACCOUNT_DEACTIVATED });
@@ -68,6 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     members,
     me: adminUser(context).id,
+    roles: Object.entries(ROLES).map(([value, label]) => ({ value: value as Role, label, hint: ROLE_HINTS[value as Role] })),
     emailConfigured: emailConfigured(),
     production: env.NODE_ENV === "production",
     confirming: pick("desativar")
@@ -86,7 +107,13 @@ interface CopyableLink {
   url: string;
 }
 
-type ActionData = { lastResult: SubmissionResult<string[]> | null; toast?: Toast; link?: CopyableLink };
+/** A refusal shown next to one member's role select. */
+interface RoleError {
+  id: string;
+  message: string;
+}
+
+type ActionData = { lastResult: SubmissionResult<string[]> | null; toast?: Toast; link?: CopyableLink; roleError?: RoleError };
 
 const reply = (body: ActionData, status = 200) => data(body, { status });
 
@@ -102,31 +129,58 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return reply({ lastResult: submission.reply() }, conflict(submission) ? 409 : 400);
     const { email, name } = submission.value;
     const existing = await db.user.findUnique({ where: { email }, include: { roles: true } });
+    const role: Role = (submission.value.role as Role | undefined) ?? (existing ? roleOf(existing.roles) : null) ?? "editor";
+    // The administrator sending it vouches for the person (users.invited_by_id): the invitation
+    // stops working if they are deactivated or removed before it is accepted (app/lib/team.server.ts).
     const user =
       existing ??
       (await db.user.create({
-        data: { email, name: name ?? "", passwordHash: null, roles: { create: { role: ADMIN_ROLE } } },
+        data: { email, name: name ?? "", passwordHash: null, invitedById: me.id, roles: { create: { role } } },
         select: { id: true, email: true },
       }));
-    if (existing && name) await db.user.update({ where: { id: existing.id }, data: { name } });
+    if (existing) {
+      await db.$transaction([
+        db.user.update({ where: { id: existing.id }, data: { invitedById: me.id, ...(name ? { name } : {}) } }),
+        db.userRole.deleteMany({ where: { userId: existing.id } }),
+        db.userRole.create({ data: { userId: existing.id, role } }),
+      ]);
+    }
     const token = await createAccountToken(user.id, "invite");
-    await recordActivity(log, { action: "invite", targetId: user.id, targetLabel: email });
+    await recordActivity(log, { action: "invite", targetId: user.id, targetLabel: email, summary: `Perfil: ${ROLES[role]}` });
     return linkReply("invite", email, token, await sendInvitation(email, token, me.email), submission.reply({ resetForm: true }));
   }
 
   const id = String(form.get("id") ?? "");
-  const target = id ? await db.user.findFirst({ where: { id, roles: { some: { role: ADMIN_ROLE } } } }) : null;
+  const target = await findMember(id);
   if (!target)
     return reply(
       { lastResult: null, toast: { type: "error", title: "Pessoa não encontrada", description: "Ela pode ter sido removida por outra pessoa." } },
       404,
     );
 
+  if (intent === "role") {
+    const parsed = roleField.safeParse(form.get("role") ?? undefined);
+    if (!parsed.success) return reply({ lastResult: null, roleError: { id: target.id, message: ROLE_UNKNOWN } }, 400);
+    const role = parsed.data as Role;
+    const done = await changeMember(me.id, target.id, { kind: "role", role });
+    if (done.refusal) return reply({ lastResult: null, roleError: { id: target.id, message: done.refusal.message } }, done.refusal.status);
+    if (done.previousRole === role)
+      return redirectWithToast(LIST, { type: "success", title: "Perfil mantido", description: `${target.email}: ${ROLES[role]}.` });
+    await recordActivity(log, {
+      action: "role_change",
+      targetId: target.id,
+      targetLabel: target.email,
+      summary: `Perfil: “${ROLES[done.previousRole]}” → “${ROLES[role]}”`,
+    });
+    return redirectWithToast(LIST, { type: "success", title: "Perfil alterado", description: `${target.email} agora é ${ROLES[role]}.` });
+  }
+
   if (intent === "deactivate" || intent === "remove") {
-    const problem = await refusal(me.id, target, intent === "deactivate" ? "desativar" : "remover");
-    if (problem) return reply({ lastResult: null, toast: { type: "error", title: "Não permitido", description: problem } }, 409);
+    const change: TeamChange = { kind: intent };
+    const done = await changeMember(me.id, target.id, change);
+    if (done.refusal)
+      return reply({ lastResult: null, toast: { type: "error", title: "Não permitido", description: done.refusal.message } }, done.refusal.status);
     if (intent === "deactivate") {
-      await deactivate(target.id);
       await recordActivity(log, { action: "deactivate", targetId: target.id, targetLabel: target.email });
       return redirectWithToast(LIST, {
         type: "success",
@@ -134,9 +188,30 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: `${target.email} não consegue mais entrar, e as sessões abertas foram encerradas.`,
       });
     }
-    await db.user.delete({ where: { id: target.id } });
     await recordActivity(log, { action: "remove", targetId: target.id, targetLabel: target.email });
     return redirectWithToast(LIST, { type: "success", title: "Removido da equipe", description: target.email });
+  }
+  if (intent === "end-sessions") {
+    if (target.id === me.id) {
+      return reply(
+        { lastResult: null, toast: { type: "error", title: "Não permitido", description: "Encerre as suas próprias sessões em Minha conta." } },
+        409,
+      );
+    }
+    const session = String(form.get("session") ?? "");
+    const ended = await endMemberSessions(target.id, session || undefined);
+    if (ended === 0) return redirectWithToast(LIST, { type: "error", title: "Sessão não encontrada", description: "Ela já pode ter sido encerrada." });
+    await recordActivity(log, {
+      action: "member_sessions_end",
+      targetId: target.id,
+      targetLabel: target.email,
+      summary: `${ended} ${ended === 1 ? "sessão encerrada" : "sessões encerradas"}`,
+    });
+    return redirectWithToast(LIST, {
+      type: "success",
+      title: ended === 1 ? "Sessão encerrada" : "Sessões encerradas",
+      description: `${target.email} precisa entrar de novo ${ended === 1 ? "nesse dispositivo" : "nesses dispositivos"}. A conta continua ativa.`,
+    });
   }
   if (intent === "reactivate") {
     await db.user.update({ where: { id: target.id }, data: { deactivatedAt: null } });
@@ -190,9 +265,111 @@ const STATUS: Record<Member["status"], { label: string; className: string }> = {
 };
 
 const smallButton = "rounded-lg border px-3 py-1.5 text-sm font-medium";
+const selectClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500";
+
+type RoleOption = { value: Role; label: string; hint: string };
+
+/** What each role may do, in a line each, above the invitation form. */
+function RoleGuide({ roles }: { roles: RoleOption[] }) {
+  return (
+    <dl className="mb-6 grid gap-3 text-sm sm:grid-cols-3">
+      {roles.map((role) => (
+        <div key={role.value} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
+          <dt className="font-semibold text-slate-900">{role.label}</dt>
+          <dd className="mt-0.5 text-slate-600">{role.hint}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A colleague's role, changed with a select and a button (a plain form: with or without JavaScript). */
+function RoleForm({ member, roles, error }: { member: Member; roles: RoleOption[]; error?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "role" && navigation.formData.get("id") === member.id;
+  const selectId = `perfil-${member.id}`;
+  const errorId = `${selectId}-erro`;
+  return (
+    <Form method="post" action={LIST} preventScrollReset className="mt-3 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="role" />
+      <input type="hidden" name="id" value={member.id} />
+      <div>
+        <label htmlFor={selectId} className="block text-sm font-medium text-slate-700">
+          Perfil de {member.email}
+        </label>
+        <select
+          id={selectId}
+          name="role"
+          defaultValue={member.role}
+          key={member.role}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`${selectClass} sm:w-56`}
+        >
+          {roles.map((role) => (
+            <option key={role.value} value={role.value}>
+              {role.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" disabled={busy} className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-60`}>
+        {busy ? "Salvando..." : "Salvar perfil"}
+      </button>
+      {error ? <FieldError id={errorId} errors={[error]} /> : null}
+    </Form>
+  );
+}
+
+/** A colleague's open sessions (device, address, last seen), each with a button that ends it. */
+function MemberSessions({ member }: { member: Member }) {
+  if (member.sessions.length === 0) return null;
+  return (
+    <div className="mt-3">
+      <p className="text-sm font-medium text-slate-700">Sessões abertas ({member.sessions.length})</p>
+      <ul className="mt-1 space-y-1 text-sm text-slate-600" aria-label={`Sessões abertas de ${member.email}`}>
+        {member.sessions.map((session) => (
+          <li key={session.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="font-medium text-slate-800">{session.device}</span>
+            {session.addressPrefix ? <span>{session.addressPrefix === "local" ? "rede local" : session.addressPrefix}</span> : null}
+            <span>
+              visto em <time dateTime={new Date(session.lastSeenAt).toISOString()}>{formatDateTime(session.lastSeenAt)}</time>
+            </span>
+            <Form method="post" action={LIST} preventScrollReset>
+              <input type="hidden" name="intent" value="end-sessions" />
+              <input type="hidden" name="id" value={member.id} />
+              <input type="hidden" name="session" value={session.id} />
+              <button
+                type="submit"
+                className="text-sm font-medium text-red-700 underline-offset-2 hover:underline"
+                aria-label={`Encerrar sessão de ${member.email} (${session.device})`}
+              >
+                Encerrar
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      {member.sessions.length > 1 ? (
+        <Form method="post" action={LIST} preventScrollReset className="mt-2">
+          <input type="hidden" name="intent" value="end-sessions" />
+          <input type="hidden" name="id" value={member.id} />
+          <button
+            type="submit"
+            className={`${smallButton} border-red-200 text-red-700 hover:bg-red-50`}
+            aria-label={`Encerrar todas as sessões de ${member.email}`}
+          >
+            Encerrar todas as sessões
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, me, confirming } = loaderData;
+  const { members, me, confirming, roles } = loaderData;
   const navigation = useNavigation();
   const inviting = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
   const [form, fields] = useForm({
@@ -200,14 +377,17 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
     lastResult: actionData?.lastResult,
     ...ACCOUNT_FORM_VALIDATION,
     constraint: formConstraint(inviteSchema),
+    defaultValue: { role: "editor" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
   });
   useToastFrom(actionData);
   return (
     <AdminPage title="Equipe">
       <p className="mb-6 text-slate-600">
-        Quem pode entrar no painel. Convide pessoas por e-mail, desative o acesso de quem saiu, ou gere um link de nova senha.
+        Quem pode entrar no painel e o que cada pessoa pode fazer. Convide pessoas por e-mail com o perfil delas, mude o perfil depois, encerre sessões,
+        desative o acesso de quem saiu, ou gere um link de nova senha.
       </p>
+      <RoleGuide roles={roles} />
       {!loaderData.emailConfigured ? (
         <div role="note" className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
           <p className="font-semibold">O envio de e-mails não está configurado.</p>
@@ -237,10 +417,36 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           Convidar pessoa
         </h2>
         <p className="mt-1 text-sm text-slate-600">Ela recebe um link, válido por 72 horas, para criar a própria senha.</p>
-        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+        <Form
+          method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
+          noValidate
+          className="mt-4 grid gap-4 sm:grid-cols-2 sm:items-start lg:grid-cols-[1fr_1fr_12rem_auto]"
+        >
           <input type="hidden" name="intent" value="invite" />
           <TextField field={fields.email} label="E-mail" type="email" autoComplete="off" />
           <TextField field={fields.name} label="Nome (opcional)" autoComplete="off" />
+          <div>
+            <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-700">
+              Perfil
+              <RequiredMark />
+            </label>
+            <select
+              {...getSelectProps(fields.role)}
+              key={String(fields.role.initialValue)}
+              defaultValue={String(fields.role.initialValue ?? "editor")}
+              required
+              className={selectClass}
+            >
+              {roles.map((role) => (
+                <option key={role.value} value={role.value}>
+                  {role.label}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.role.errorId} errors={fields.role.errors} />
+          </div>
           <button
             type="submit"
             disabled={inviting}
@@ -251,7 +457,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         </Form>
       </section>
 
-      <h2 className="mb-3 text-lg font-semibold text-slate-900">Administradores</h2>
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">Pessoas na equipe</h2>
       <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
         {members.map((member) => (
           <li key={member.id} className="flex flex-col gap-3 px-4 py-4 lg:flex-row lg:items-center lg:justify-between" data-member={member.email}>
@@ -262,6 +468,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
               </p>
               {member.name ? <p className="text-sm break-words text-slate-600">{member.email}</p> : null}
               <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+                <div className="flex gap-1">
+                  <dt>Perfil:</dt>
+                  <dd className="font-medium">{ROLES[member.role]}</dd>
+                </div>
                 <div className="flex gap-1">
                   <dt>Situação:</dt>
                   <dd>
@@ -279,6 +489,12 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                   </dd>
                 </div>
               </dl>
+              {member.id !== me ? (
+                <>
+                  <RoleForm member={member} roles={roles} error={actionData?.roleError?.id === member.id ? actionData.roleError.message : undefined} />
+                  <MemberSessions member={member} />
+                </>
+              ) : null}
             </div>
             {member.id === me ? (
               <Link to="/admin/conta" className={`${smallButton} self-start border-slate-300 text-slate-700 hover:bg-slate-50 lg:self-auto`}>
@@ -290,6 +506,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                   <Form method="post">
                     <input type="hidden" name="intent" value="invite" />
                     <input type="hidden" name="email" value={member.email} />
+                    <input type="hidden" name="role" value={member.role} />
                     <button
                       type="submit"
                       className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50`}

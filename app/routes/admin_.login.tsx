@@ -39,7 +39,7 @@ function targetFrom(value: unknown): string {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  if (user?.isAdmin) throw redirect(targetFrom(redirectTo));
+  if (user?.role) throw redirect(targetFrom(redirectTo));
   // A save that found the session ended led here with what it posted kept: the page says so.
   return { redirectTo: redirectTo ? targetFrom(redirectTo) : "", keptDraft: await waitingDraft(request) };
 }
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { type: "error", title: "Erro no login", description: "Credenciais inválidas" };
     return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast }, { status: result.reason === "throttled" ? 429 : 401 });
   }
-  if (!result.user.isAdmin) {
+  if (!result.user.isStaff) {
     return data(
       { lastResult: submission.reply({ hideFields: ["password"] }), toast: { type: "error", title: "Acesso não autorizado" } as Toast },
       { status: 403 },

@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { type: "error", title: "Código inválido", description: "Confira o código no aplicativo autenticador (ou o código de recuperação) e tente de novo." };
     return data({ lastResult: submission.reply({ resetForm: true }), toast }, { status: result.reason === "throttled" ? 429 : 401 });
   }
-  if (!pending.user.isAdmin) {
+  if (!pending.user.isStaff) {
     throw await redirectWithToast("/admin/login", { type: "error", title: "Acesso não autorizado" }, { headers: { "Set-Cookie": await clearSecondStep() } });
   }
   if (result.method === "recovery") await recordActivity({ actor: pending.user.email, section: "login" }, { action: "recovery_code_used" });

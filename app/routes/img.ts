@@ -38,7 +38,7 @@ class TooManyMisses extends Error {
 /** Whether the server may fetch this other site's image for this request. */
 async function mayFetch(url: string, request: Request): Promise<boolean> {
   if (await isPublishedImage(url)) return true;
-  return request.headers.has("Cookie") && (await getSessionUser(request))?.isAdmin === true;
+  return request.headers.has("Cookie") && Boolean((await getSessionUser(request))?.role);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,6 +4,7 @@ import type { Db } from "../../app/lib/db.server.ts";
 // The cost of every stored hash lives with the sign-in's password checks, which must match it.
 import { BCRYPT_COST } from "../../app/lib/password.server.ts";
 import { brokenPasswordRule, MIN_PASSWORD_LENGTH } from "../../app/lib/password-rules.ts";
+import { ADMINISTRATOR, ROLES, type Role } from "../../app/lib/admin/roles.ts";
 import { MIN_PASSWORD_SCORE, weakPasswordMessage } from "../../app/lib/password-strength.server.ts";
 
 function normalizeEmail(email: string): string {
@@ -45,15 +46,20 @@ export async function newPasswordProblem(db: Db | null, email: string | undefine
   return weak ? `password too weak (zxcvbn score below ${MIN_PASSWORD_SCORE}): ${weak}` : null;
 }
 
+/** The last active administrator would lose the role (app/lib/team.server.ts holds the panel to the same rule). */
+export class LastAdministrator extends Error {}
+
 /**
- * Creates the user or sets their password; `admin` adds the admin role (never removes it).
+ * Creates the user or sets their password; `role` makes it the person's one role on the team
+ * (Administrador, Editor, Atendimento: app/lib/admin/permissions.ts), except that the last active
+ * administrator keeps theirs; `admin` (the older flag) adds the administrator's role and never removes one.
  * A changed password signs the user out everywhere (their sessions are deleted); the same
  * password again changes nothing, so re-running the seed keeps people signed in. Running it
  * from a shell is the operator's recovery path, so it also reactivates a deactivated account.
  */
 export async function upsertUser(
   db: Db,
-  input: { email: string; password: string; admin: boolean },
+  input: { email: string; password: string; admin?: boolean; role?: Role },
 ): Promise<{ id: string; email: string; created: boolean; passwordChanged: boolean }> {
   const email = normalizeEmail(input.email);
   const current = await db.user.findUnique({ where: { email }, select: { passwordHash: true } });
@@ -66,10 +72,19 @@ export async function upsertUser(
       ? await tx.user.update({ where: { email }, data: { passwordHash, deactivatedAt: null }, select: { id: true, email: true } })
       : await tx.user.create({ data: { email, passwordHash }, select: { id: true, email: true } });
     if (existing && passwordChanged) await tx.session.deleteMany({ where: { userId: user.id } });
-    if (input.admin) {
+    if (input.role && input.role !== ADMINISTRATOR && existing) {
+      const active = { roles: { some: { role: ADMINISTRATOR } }, deactivatedAt: null, passwordHash: { not: null } };
+      const isAdmin = (await tx.user.count({ where: { id: user.id, ...active } })) > 0;
+      if (isAdmin && (await tx.user.count({ where: { ...active, id: { not: user.id } } })) === 0) {
+        throw new LastAdministrator(`${email} é o último administrador ativo e continua ${ROLES[ADMINISTRATOR]}.`);
+      }
+    }
+    if (input.role) await tx.userRole.deleteMany({ where: { userId: user.id, role: { not: input.role } } });
+    const role = input.role ?? (input.admin ? ADMINISTRATOR : null);
+    if (role) {
       await tx.userRole.upsert({
-        where: { userId_role: { userId: user.id, role: "admin" } },
-        create: { userId: user.id, role: "admin" },
+        where: { userId_role: { userId: user.id, role } },
+        create: { userId: user.id, role },
         update: {},
       });
     }

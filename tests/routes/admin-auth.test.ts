@@ -44,7 +44,7 @@ describe("admin sign-in", () => {
 
     // The session opens the dashboard; a second sign-in replaces the id.
     const cookie = cookiesFrom(response);
-    expect(await dashboardLoader(withIp(getRequest("/admin/dashboard", { cookie })))).toHaveProperty("counts");
+    expect(await underAdminLayout(dashboardLoader as never)(withIp(getRequest("/admin/dashboard", { cookie })))).toHaveProperty("counts");
     const again = (await loginAction(withIp(formRequest("/admin/login", { email: "ana@agencia.com.br", password: PASSWORD }, { cookie })))) as Response;
     const newCookie = cookiesFrom(again)
       .split("; ")

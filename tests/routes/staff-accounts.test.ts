@@ -214,9 +214,13 @@ describe("the team page's rules", () => {
     const other = await createUser();
     await db.user.update({ where: { id: other.id }, data: { deactivatedAt: new Date() } });
     expect((await db.user.findUniqueOrThrow({ where: { id: me.id } })).deactivatedAt).toBeNull();
-    const { refusal } = await import("~/lib/team.server");
-    expect(await refusal(other.id, { ...me, deactivatedAt: null }, "remover")).toBe("Não é possível remover o último administrador ativo.");
-    expect(await refusal(other.id, { ...me, deactivatedAt: null }, "desativar")).toBe("Não é possível desativar o último administrador ativo.");
+    const { changeMember } = await import("~/lib/team.server");
+    expect((await changeMember(other.id, me.id, { kind: "remove" })).refusal?.message).toBe("Não é possível remover o último administrador ativo.");
+    expect((await changeMember(other.id, me.id, { kind: "deactivate" })).refusal?.message).toBe("Não é possível desativar o último administrador ativo.");
+    expect((await changeMember(other.id, me.id, { kind: "role", role: "editor" })).refusal?.message).toBe(
+      "O último administrador ativo não pode deixar de ser administrador.",
+    );
+    expect(await db.user.findUniqueOrThrow({ where: { id: me.id }, include: { roles: true } })).toMatchObject({ deactivatedAt: null, roles: [{ role: "admin" }] });
   });
 
   it("deactivating ends every session of that person at once; reactivating and removing work", async () => {

@@ -1,4 +1,4 @@
-// `npm run user:create -- --email E --password P [--admin]`, run as an operator would.
+// `npm run user:create -- --email E --password P [--role administrador|editor|atendimento] [--admin]`, run as an operator would.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import bcrypt from "bcryptjs";
@@ -24,7 +24,13 @@ describe("user:create", () => {
     [["--email", "ana@exemplo.com.br", "--password", "ç".repeat(40)], "password too long"],
     [["--password", "senha-forte-123"], "missing --email"],
     [["--email", "ana@exemplo.com.br"], "missing --password"],
-    [["--email", "ana@exemplo.com.br", "--password", "senha-forte-123", "--role", "root"], "Unknown option '--role'"],
+    [
+      ["--email", "ana@exemplo.com.br", "--password", "senha-forte-123", "--role", "root"],
+      'perfil inválido: "root". Use --role administrador, editor ou atendimento.',
+    ],
+    [["--email", "ana@exemplo.com.br", "--password", "senha-forte-123", "--role", "constructor"], 'perfil inválido: "constructor"'],
+    [["--email", "ana@exemplo.com.br", "--password", "senha-forte-123", "--role", "editor", "--admin"], "--admin é o mesmo que --role administrador"],
+    [["--email", "ana@exemplo.com.br", "--password", "senha-forte-123", "--cargo", "editor"], "Unknown option '--cargo'"],
   ])("refuses %j with a clear message and exit 2", async (args, message) => {
     const run = userCreate(...args);
     expect(run.status).toBe(2);
@@ -53,5 +59,25 @@ describe("user:create", () => {
     // A new password signs the user out everywhere.
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
     expect(await db.user.count()).toBe(1);
+  }, 120_000);
+
+  it("--role gives the one role on the team (the names as the team page shows them); the last active administrator keeps theirs", async () => {
+    const roleOf = async (email: string) => (await db.userRole.findMany({ where: { user: { email } } })).map((r) => r.role);
+    expect(userCreate("--email", "bia@exemplo.com.br", "--password", "senha-forte-123", "--role", "Editor").status).toBe(0);
+    expect(await roleOf("bia@exemplo.com.br")).toEqual(["editor"]);
+    const changed = userCreate("--email", "bia@exemplo.com.br", "--password", "senha-forte-123", "--role", "atendimento");
+    expect(changed.stdout).toContain("(roles: atendimento)");
+    expect(await roleOf("bia@exemplo.com.br")).toEqual(["atendimento"]);
+    expect(userCreate("--email", "bia@exemplo.com.br", "--password", "senha-forte-123", "--role", "administrador").status).toBe(0);
+    expect(await roleOf("bia@exemplo.com.br")).toEqual(["admin"]);
+    // Bia is now the only active administrator (Ana, from the test above, has none): she stays one.
+    await db.userRole.deleteMany({ where: { role: "admin", user: { email: { not: "bia@exemplo.com.br" } } } });
+    const demoted = userCreate("--email", "bia@exemplo.com.br", "--password", "senha-forte-123", "--role", "editor");
+    expect(demoted.status).toBe(1);
+    expect(demoted.stderr).toContain("bia@exemplo.com.br é o último administrador ativo e continua Administrador.");
+    expect(await roleOf("bia@exemplo.com.br")).toEqual(["admin"]);
+    // --admin is --role administrador.
+    expect(userCreate("--email", "caio@exemplo.com.br", "--password", "senha-forte-123", "--admin").status).toBe(0);
+    expect(await roleOf("caio@exemplo.com.br")).toEqual(["admin"]);
   }, 120_000);
 });

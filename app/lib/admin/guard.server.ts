@@ -1,16 +1,21 @@
 // The one guard of the back office: the admin layout's middleware (app/routes/admin.tsx) runs it
 // before every loader and action of every admin route, for page loads and for the data requests
 // (/admin/x.data) the browser makes with JavaScript alike. An anonymous visitor is redirected to
-// the login with the page asked for; a session without the admin role is revoked and refused.
-// Routes read the admin it let through from the context instead of checking again.
+// the login with the page asked for; a session without a role on the team is revoked and refused;
+// a role that may not open the route (app/lib/admin/permissions.ts) gets a 403 page; and while the
+// team must use two-factor sign-in, someone without a second factor is sent to set it up.
+// Routes read the person it let through from the context instead of checking again.
 import { parse as parseCookies } from "cookie-es";
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { addLogFields, errorFields, log } from "../logger.server.ts";
 import { bumpContentVersion } from "../content-version.server";
 import { isDataUrl, pageUrl } from "../data-url";
 import { keepPostedForm, takeDraft, type RestoredDraft } from "../form-drafts.server";
 import { requestInfo } from "../request-info.server";
 import { requireAdmin, type SessionUser } from "../session.server";
+import { redirectWithToast } from "../toast.server";
+import { FORBIDDEN, mayOpen } from "./permissions";
+import { hasSecondFactor, twoFactorRequired } from "./two-factor-policy.server";
 
 const adminUserContext = createContext<SessionUser | null>(null);
 
@@ -59,7 +64,13 @@ async function refreshPages() {
   await bumpContentVersion().catch((error: unknown) => log("error", "content version bump failed", errorFields(error)));
 }
 
-export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }) => {
+/**
+ * The page where a second factor is set up ("Minha conta": the authenticator app, and the passkeys
+ * through its routes below it): all that is open to someone who must set one up.
+ */
+export const SECOND_FACTOR_SETUP = "/admin/conta";
+
+export const adminGuard: MiddlewareFunction<Response> = async ({ request, context, pattern }) => {
   const page = pageRequest(request);
   let user: SessionUser;
   try {
@@ -67,10 +78,33 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   } catch (thrown) {
     throw await keepingTheForm(request, thrown, requestInfo(context).ip);
   }
-  context.set(adminUserContext, user);
   // A failure logged later in this request names the admin route and who was using it.
   addLogFields({ route: new URL(page.url).pathname, userId: user.id });
+  // The route the router matched (its pattern, /admin/contatos/:id), so the rule is the one of the
+  // route that will run, however the address was spelled; the path itself where no router ran
+  // (route tests call the middleware directly). Either way a path without a rule is for administrators.
+  const route = pattern || new URL(page.url).pathname;
+  if (!mayOpen(user.role, route)) {
+    log("warn", "admin route refused to the role", { role: user.role });
+    throw data(FORBIDDEN, { status: 403 });
+  }
+  if (!matchesSetup(route)) {
+    if ((await twoFactorRequired()) && !(await hasSecondFactor(user.id))) {
+      throw await redirectWithToast(SECOND_FACTOR_SETUP, {
+        type: "error",
+        title: "Verificação em duas etapas obrigatória",
+        description: "A equipe usa verificação em duas etapas. Ative-a aqui para continuar usando o painel.",
+      });
+    }
+  }
+  context.set(adminUserContext, user);
 };
+
+/** Whether `route` is the second factor's setup page or one of its routes (its pattern, or any spelling of its path). */
+function matchesSetup(route: string): boolean {
+  const path = route.replace(/\/+$/, "").toLowerCase();
+  return path === SECOND_FACTOR_SETUP || path.startsWith(`${SECOND_FACTOR_SETUP}/`);
+}
 
 /**
  * The signed-in admin area's policy, in order: never stored, an admin session demanded (and a

@@ -4,7 +4,7 @@
 // first one after the lead arrived is its first response.
 import type { Prisma } from "../../generated/prisma-sqlite/client.ts";
 import { db } from "~/lib/db.server";
-import { ADMIN_ROLE } from "~/lib/session.server";
+import { LEAD_ROLES } from "~/lib/admin/permissions";
 import { LEAD_LIMITS, LEAD_STATUSES, NO_OWNER, PERIODS, isLeadKind, isLeadStatus, type LeadKind, type LeadStatus } from "./leads";
 
 const PAGE_SIZE = 50;
@@ -79,10 +79,10 @@ export async function listLeads(filters: InboxFilters, requestedPage: number, no
   return { rows, total, page, pages };
 }
 
-/** The team a lead can be given to: the admins who can sign in. */
+/** The team a lead can be given to: the people whose role may see leads and who can sign in. */
 export async function leadOwners() {
   return db.user.findMany({
-    where: { roles: { some: { role: ADMIN_ROLE } }, deactivatedAt: null, passwordHash: { not: null } },
+    where: { roles: { some: { role: { in: [...LEAD_ROLES] } } }, deactivatedAt: null, passwordHash: { not: null } },
     orderBy: { email: "asc" },
     select: { id: true, name: true, email: true },
   });

@@ -10,13 +10,13 @@ import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { sendMail } from "~/lib/mail.server";
 import { hit } from "~/lib/rate-limit.server";
-import { ADMIN_ROLE } from "~/lib/session.server";
+import { LEAD_ROLES, maySeeLeads, roleOf } from "~/lib/admin/permissions";
 import { errorFields, log } from "../logger.server.ts";
 import { LEAD_KINDS, isLeadKind } from "./leads";
 
 const HELD_MESSAGE_EVERY_MS = 5 * 60 * 1000;
-/** Staff who may see leads and can sign in. */
-const MAY_SEE_LEADS = { roles: { some: { role: ADMIN_ROLE } }, deactivatedAt: null, passwordHash: { not: null } };
+/** Staff whose role may see leads (app/lib/admin/permissions.ts) and who can sign in. */
+const MAY_SEE_LEADS = { roles: { some: { role: { in: [...LEAD_ROLES] } } }, deactivatedAt: null, passwordHash: { not: null } };
 
 function leadLabel(lead: { kind: string; name: string }): string {
   const kind = isLeadKind(lead.kind) ? LEAD_KINDS[lead.kind] : lead.kind;
@@ -58,7 +58,7 @@ async function heldMessage(leadId: string) {
     select: { id: true, kind: true, name: true, heldBy: { select: { email: true, notifyHeldMessages: true, deactivatedAt: true, roles: true } } },
   });
   const holder = lead?.heldBy;
-  if (!lead || !holder?.notifyHeldMessages || holder.deactivatedAt || !holder.roles.some((role) => role.role === ADMIN_ROLE)) return;
+  if (!lead || !holder?.notifyHeldMessages || holder.deactivatedAt || !maySeeLeads(roleOf(holder.roles))) return;
   if (!(await hit(`leads:held-mail:${lead.id}`, 1, HELD_MESSAGE_EVERY_MS)).allowed) return;
   await send(
     [holder.email],
