@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.client-logos";
 import { db } from "~/lib/db.server";
@@ -7,17 +6,25 @@ import { SECTIONS } from "~/lib/admin/sections";
 import { sectionLoader } from "~/lib/admin/section.server";
 import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import type { Toast } from "~/lib/toast";
-import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
 import { requiredText } from "~/lib/forms/admin-schema";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin/order";
 import { previewSrc } from "~/lib/media/image-url";
 import { FileField, TextField, useFilePreview } from "~/components/admin/fields";
-import { ConfirmDelete } from "~/components/admin/route-dialog";
-import { SortableList } from "~/components/admin/sortable-list";
-import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
+import { SectionListPage, type SectionPageTexts } from "~/components/admin/section-list";
+import { RowActions } from "~/components/admin/page";
 
 const SECTION = SECTIONS.clientLogos;
 const LIST = SECTION.path;
+const PAGE: SectionPageTexts = {
+  list: LIST,
+  title: "Logos de clientes",
+  newLabel: "Novo Logo",
+  empty: "Nenhum logo cadastrado ainda.",
+  deleteMessage: "Tem certeza?",
+  deleteTitle: "Remover logo",
+  formPage: { newTitle: "Novo Logo", editTitle: "Editar Logo", narrow: true },
+};
 
 export const logoSchema = z.object({
   id: z.string().optional(),
@@ -37,6 +44,8 @@ const NEW_ROWS: NewRowPlace = "last";
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.clientLogo.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar logos" });
+
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 /** The logo is the uploaded file, else the URL typed in the form. */
 function logoUrlOf(uploaded: Record<string, string>, typed: unknown): string {
@@ -65,42 +74,27 @@ export const action = (args: Route.ActionArgs) =>
     }),
   });
 
-export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
-
-export default function AdminClientLogos({ actionData }: Route.ComponentProps) {
-  const { items: logos, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
-  const formKey = useFormKey(editing?.id);
-  if (creating || editing) {
-    return (
-      <FormPage title={editing ? "Editar Logo" : "Novo Logo"} narrow>
-        <LogoForm key={formKey} logo={editing} actionData={actionData} />
-      </FormPage>
-    );
-  }
+export default function AdminClientLogos({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage loadError={loadError} title="Logos de clientes" action={<PrimaryLink to={`${LIST}?novo`}>Novo Logo</PrimaryLink>}>
-      {logos.length === 0 ? (
-        <EmptyState>Nenhum logo cadastrado ainda.</EmptyState>
-      ) : (
-        <SortableList
-          items={logos}
-          label={(logo) => logo.clientName}
-          error={deleting || editing || creating ? undefined : actionData?.toast}
-          className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
-          itemClassName="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm"
-          render={(logo) => (
-            <>
-              <img src={previewSrc(logo.logoUrl)} alt={logo.clientName} className="h-16 w-full object-contain" loading="lazy" />
-              <div>
-                <h2 className="font-semibold text-slate-900">{logo.clientName}</h2>
-              </div>
-              <RowActions editTo={`${LIST}?editar=${logo.id}`} deleteTo={`${LIST}?excluir=${logo.id}`} label={logo.clientName} />
-            </>
-          )}
-        />
-      )}
-      {deleting ? <ConfirmDelete id={deleting.id} closeTo={LIST} title="Remover logo" message="Tem certeza?" /> : null}
-    </AdminPage>
+    <SectionListPage
+      data={loaderData}
+      page={PAGE}
+      form={<LogoForm logo={loaderData.editing} actionData={actionData} />}
+      sortable={{
+        label: (logo) => logo.clientName,
+        className: "grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4",
+        itemClassName: "flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm",
+        render: (logo) => (
+          <>
+            <img src={previewSrc(logo.logoUrl)} alt={logo.clientName} className="h-16 w-full object-contain" loading="lazy" />
+            <div>
+              <h2 className="font-semibold text-slate-900">{logo.clientName}</h2>
+            </div>
+            <RowActions editTo={`${LIST}?editar=${logo.id}`} deleteTo={`${LIST}?excluir=${logo.id}`} label={logo.clientName} />
+          </>
+        ),
+      }}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/admin.contatos";
 import { AdminPage, EmptyState, Pager } from "~/components/admin/page";
+import { FilterForm, FilterSelect } from "~/components/admin/filter-form";
 import { filterParams, formatAge, leadOwners, listLeads, parseFilters, personName } from "~/lib/leads/inbox.server";
 import { LEAD_KINDS, LEAD_STATUSES, NO_OWNER, PERIODS, isLeadKind, isLeadStatus } from "~/lib/leads/leads";
 
@@ -39,7 +40,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Contatos | Admin" }];
 
-const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 sm:w-auto";
 const STATUS_STYLES: Record<string, string> = {
   novo: "bg-brand-50 text-brand-700",
   em_atendimento: "bg-amber-50 text-amber-800",
@@ -57,32 +57,17 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         Quem entrou em contato pelo formulário de contato, pelo diagnóstico gratuito ou pelo chat do site. Os contatos ficam guardados pelo prazo da política de
         privacidade.
       </p>
-      <Form method="get" className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-        <FilterSelect label="Status" name="status" value={filters.status} all="Todos os status" choices={LEAD_STATUSES} />
-        <FilterSelect label="Tipo" name="tipo" value={filters.tipo} all="Todos os tipos" choices={LEAD_KINDS} />
-        <label className="w-full text-sm font-medium text-slate-700 sm:w-auto">
-          Responsável
-          <select name="responsavel" defaultValue={filters.responsavel ?? ""} className={selectClass}>
-            <option value="">Todos</option>
-            <option value={NO_OWNER}>Sem responsável</option>
-            {owners.map((owner) => (
-              <option key={owner.id} value={owner.id}>
-                {owner.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="w-full text-sm font-medium text-slate-700 sm:w-auto">
-          Período
-          <select name="periodo" defaultValue={filters.periodo ?? ""} className={selectClass}>
-            <option value="">Todo o período</option>
-            {Object.entries(PERIODS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+      <FilterForm list={LIST} filtered={filtered} count={`${total} ${total === 1 ? "contato" : "contatos"}`}>
+        <FilterSelect label="Status" name="status" value={filters.status} all="Todos os status" choices={Object.entries(LEAD_STATUSES)} />
+        <FilterSelect label="Tipo" name="tipo" value={filters.tipo} all="Todos os tipos" choices={Object.entries(LEAD_KINDS)} />
+        <FilterSelect
+          label="Responsável"
+          name="responsavel"
+          value={filters.responsavel}
+          all="Todos"
+          choices={[[NO_OWNER, "Sem responsável"], ...owners.map((owner) => [owner.id, owner.label] as const)]}
+        />
+        <FilterSelect label="Período" name="periodo" value={filters.periodo} all="Todo o período" choices={Object.entries(PERIODS)} />
         <label className="w-full text-sm font-medium text-slate-700 sm:w-64">
           Buscar
           <input
@@ -94,18 +79,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2"
           />
         </label>
-        <button type="submit" className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50">
-          Filtrar
-        </button>
-        {filtered ? (
-          <Link to={LIST} className="py-2 text-sm font-medium text-brand-600 hover:underline">
-            Limpar filtros
-          </Link>
-        ) : null}
-        <p className="ml-auto text-sm text-slate-500" role="status">
-          {total} {total === 1 ? "contato" : "contatos"}
-        </p>
-      </Form>
+      </FilterForm>
       {rows.length === 0 ? (
         <EmptyState>{filtered ? "Nenhum contato com esses filtros." : "Nenhum contato recebido ainda."}</EmptyState>
       ) : (
@@ -151,34 +125,5 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       )}
       <Pager page={page} pages={pages} to={pageLink} />
     </AdminPage>
-  );
-}
-
-/** One of the inbox's filters: a select of `choices` (value → label), with "all" first. */
-function FilterSelect({
-  label,
-  name,
-  value,
-  all,
-  choices,
-}: {
-  label: string;
-  name: string;
-  value: string | null | undefined;
-  all: string;
-  choices: Record<string, string>;
-}) {
-  return (
-    <label className="w-full text-sm font-medium text-slate-700 sm:w-auto">
-      {label}
-      <select name={name} defaultValue={value ?? ""} className={selectClass}>
-        <option value="">{all}</option>
-        {Object.entries(choices).map(([choice, text]) => (
-          <option key={choice} value={choice}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }

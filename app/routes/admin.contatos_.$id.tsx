@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.contatos_.$id";
 import { AdminPage } from "~/components/admin/page";
 import { ConfirmDelete } from "~/components/admin/route-dialog";
+import { LeadTextForm } from "~/components/admin/lead-text-form";
 import { activityScope, recordActivity } from "~/lib/activity.server";
 import { adminUser } from "~/lib/admin/guard.server";
 import { formatDateTime } from "~/lib/dates";
@@ -301,30 +302,20 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           </ol>
           {lead.heldBy ? (
             // Keyed by the transcript's length: a reply sent empties the field, with JavaScript too.
-            <Form key={lead.messages.length} method="post" className="mt-4 space-y-2">
-              <input type="hidden" name="intent" value="reply" />
-              <label className="block text-sm font-medium text-slate-700" htmlFor="resposta">
-                Responder no chat
-              </label>
-              <textarea
-                id="resposta"
-                name="reply"
-                rows={3}
-                maxLength={LEAD_LIMITS.message}
-                defaultValue={errors.reply ? (actionData?.text ?? "") : ""}
-                aria-invalid={errors.reply ? true : undefined}
-                aria-describedby={errors.reply ? "resposta-erro" : undefined}
-                className="block w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              {errors.reply ? (
-                <p id="resposta-erro" className="text-sm text-red-700">
-                  {errors.reply[0]}
-                </p>
-              ) : null}
-              <button type="submit" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700" disabled={busy}>
-                Enviar resposta
-              </button>
-            </Form>
+            <LeadTextForm
+              key={lead.messages.length}
+              intent="reply"
+              id="resposta"
+              name="reply"
+              label="Responder no chat"
+              maxLength={LEAD_LIMITS.message}
+              refused={errors.reply ? (actionData?.text ?? "") : null}
+              error={errors.reply?.[0]}
+              submitLabel="Enviar resposta"
+              submitClassName="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
+              busy={busy}
+              className="mt-4 space-y-2"
+            />
           ) : null}
         </section>
       ) : null}
@@ -347,30 +338,20 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             ))}
           </ol>
         )}
-        <Form key={lead.notes.length} method="post" className="space-y-2">
-          <input type="hidden" name="intent" value="note" />
-          <label className="block text-sm font-medium text-slate-700" htmlFor="nota">
-            Nova nota
-          </label>
-          <textarea
-            id="nota"
-            name="text"
-            rows={3}
-            maxLength={LEAD_LIMITS.note}
-            defaultValue={errors.text ? (actionData?.text ?? "") : ""}
-            aria-invalid={errors.text ? true : undefined}
-            aria-describedby={errors.text ? "nota-erro" : undefined}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2"
-          />
-          {errors.text ? (
-            <p id="nota-erro" className="text-sm text-red-700">
-              {errors.text[0]}
-            </p>
-          ) : null}
-          <button type="submit" className={buttonClass} disabled={busy}>
-            Adicionar nota
-          </button>
-        </Form>
+        <LeadTextForm
+          key={lead.notes.length}
+          intent="note"
+          id="nota"
+          name="text"
+          label="Nova nota"
+          maxLength={LEAD_LIMITS.note}
+          refused={errors.text ? (actionData?.text ?? "") : null}
+          error={errors.text?.[0]}
+          submitLabel="Adicionar nota"
+          submitClassName={buttonClass}
+          busy={busy}
+          className="space-y-2"
+        />
       </section>
     </AdminPage>
   );

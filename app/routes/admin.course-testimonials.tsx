@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.course-testimonials";
 import { db } from "~/lib/db.server";
@@ -7,17 +6,24 @@ import { SECTIONS } from "~/lib/admin/sections";
 import { NOT_FOUND, requireFile, sectionLoader } from "~/lib/admin/section.server";
 import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import type { Toast } from "~/lib/toast";
-import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
 import { requiredText } from "~/lib/forms/admin-schema";
 import { FileField, TextField } from "~/components/admin/fields";
-import { ConfirmDelete, RouteDialog } from "~/components/admin/route-dialog";
-import { SortableList } from "~/components/admin/sortable-list";
+import { RouteDialog } from "~/components/admin/route-dialog";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin/order";
-import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
+import { SectionListPage, type SectionPageTexts } from "~/components/admin/section-list";
+import { RowActions } from "~/components/admin/page";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 const SECTION = SECTIONS.courseTestimonials;
 const LIST = SECTION.path;
+const PAGE: SectionPageTexts = {
+  list: LIST,
+  title: "Depoimentos do curso",
+  newLabel: "Novo Depoimento",
+  empty: "Nenhum depoimento cadastrado ainda.",
+  deleteMessage: "Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita.",
+};
 export const VIDEO_REQUIRED = "Envie o vídeo do depoimento antes de salvar.";
 
 export const courseTestimonialSchema = z.object({
@@ -31,6 +37,8 @@ const NEW_ROWS: NewRowPlace = "last";
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.courseTestimonial.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar depoimentos" });
+
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 // This section's errors carry the reason in the title ("Erro ao excluir depoimento: ...").
 const failed =
@@ -58,39 +66,28 @@ export const action = (args: Route.ActionArgs) =>
     }),
   });
 
-export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
-
-export default function AdminCourseTestimonials({ actionData }: Route.ComponentProps) {
-  const { items: testimonials, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
-  const formKey = useFormKey(editing?.id);
+export default function AdminCourseTestimonials({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage loadError={loadError} title="Depoimentos do curso" action={<PrimaryLink to={`${LIST}?novo`}>Novo Depoimento</PrimaryLink>}>
-      {testimonials.length === 0 ? (
-        <EmptyState>Nenhum depoimento cadastrado ainda.</EmptyState>
-      ) : (
-        <SortableList
-          items={testimonials}
-          label={(t) => t.studentName}
-          error={deleting || editing || creating ? undefined : actionData?.toast}
-          className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
-          itemClassName="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-          controlsClassName="px-3 pb-3"
-          render={(t) => (
-            <>
-              <video src={t.videoUrl} className="aspect-[9/16] w-full bg-black object-cover" controls playsInline preload="metadata" />
-              <div className="space-y-2 p-3">
-                <h2 className="font-semibold text-slate-900">{t.studentName}</h2>
-                <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.studentName} />
-              </div>
-            </>
-          )}
-        />
-      )}
-      {creating || editing ? <CourseForm key={formKey} testimonial={editing} actionData={actionData} /> : null}
-      {deleting ? (
-        <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita." />
-      ) : null}
-    </AdminPage>
+    <SectionListPage
+      data={loaderData}
+      page={PAGE}
+      form={<CourseForm testimonial={loaderData.editing} actionData={actionData} />}
+      sortable={{
+        label: (t) => t.studentName,
+        className: "grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4",
+        itemClassName: "overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm",
+        controlsClassName: "px-3 pb-3",
+        render: (t) => (
+          <>
+            <video src={t.videoUrl} className="aspect-[9/16] w-full bg-black object-cover" controls playsInline preload="metadata" />
+            <div className="space-y-2 p-3">
+              <h2 className="font-semibold text-slate-900">{t.studentName}</h2>
+              <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.studentName} />
+            </div>
+          </>
+        ),
+      }}
+    />
   );
 }
 

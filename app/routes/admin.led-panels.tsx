@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.led-panels";
 import { db } from "~/lib/db.server";
@@ -6,14 +5,22 @@ import { SECTIONS } from "~/lib/admin/sections";
 import { keepPreviousFile, sectionLoader, uploadFailureOf } from "~/lib/admin/section.server";
 import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import type { Toast } from "~/lib/toast";
-import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
 import { FileField, MediaPreview, TextAreaField, TextField } from "~/components/admin/fields";
 import { requiredText } from "~/lib/forms/admin-schema";
-import { ConfirmDelete, RouteDialog } from "~/components/admin/route-dialog";
-import { AdminPage, EmptyState, PrimaryLink, RowActions } from "~/components/admin/page";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { SectionListPage, type SectionPageTexts } from "~/components/admin/section-list";
+import { RowActions } from "~/components/admin/page";
 
 const SECTION = SECTIONS.ledPanels;
 const LIST = SECTION.path;
+const PAGE: SectionPageTexts = {
+  list: LIST,
+  title: "Painéis LED",
+  newLabel: "Novo Painel",
+  empty: "Nenhum painel cadastrado ainda.",
+  deleteMessage: "Tem certeza que deseja excluir este painel? Esta ação não pode ser desfeita.",
+};
 
 export const ledPanelSchema = z.object({
   id: z.string().optional(),
@@ -26,6 +33,8 @@ export const ledPanelSchema = z.object({
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.ledPanel.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar painéis" });
+
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 export const action = (args: Route.ActionArgs) =>
   sectionAction(args, SECTION, {
@@ -47,36 +56,24 @@ export const action = (args: Route.ActionArgs) =>
     }),
   });
 
-export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
-
-export default function AdminLedPanels({ actionData }: Route.ComponentProps) {
-  const { items: panels, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
-  const formKey = useFormKey(editing?.id);
+export default function AdminLedPanels({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage loadError={loadError} title="Painéis LED" action={<PrimaryLink to={`${LIST}?novo`}>Novo Painel</PrimaryLink>}>
-      {panels.length === 0 ? (
-        <EmptyState>Nenhum painel cadastrado ainda.</EmptyState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {panels.map((panel) => (
-            <li key={panel.id} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-              {panel.photo ? <MediaPreview url={panel.photo} alt={panel.title} className="h-40 w-full object-cover" /> : <div className="h-40 bg-slate-100" />}
-              <div className="space-y-2 p-4">
-                <h2 className="font-semibold text-slate-900">{panel.title}</h2>
-                <p className="text-sm text-slate-600">
-                  Fluxo principal: {panel.primaryFlow} · Alcance: {panel.reach} · Fluxo: {panel.flow}
-                </p>
-                <RowActions editTo={`${LIST}?editar=${panel.id}`} deleteTo={`${LIST}?excluir=${panel.id}`} label={panel.title} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {creating || editing ? <PanelForm key={formKey} panel={editing} actionData={actionData} /> : null}
-      {deleting ? (
-        <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este painel? Esta ação não pode ser desfeita." />
-      ) : null}
-    </AdminPage>
+    <SectionListPage data={loaderData} page={PAGE} form={<PanelForm panel={loaderData.editing} actionData={actionData} />}>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.items.map((panel) => (
+          <li key={panel.id} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {panel.photo ? <MediaPreview url={panel.photo} alt={panel.title} className="h-40 w-full object-cover" /> : <div className="h-40 bg-slate-100" />}
+            <div className="space-y-2 p-4">
+              <h2 className="font-semibold text-slate-900">{panel.title}</h2>
+              <p className="text-sm text-slate-600">
+                Fluxo principal: {panel.primaryFlow} · Alcance: {panel.reach} · Fluxo: {panel.flow}
+              </p>
+              <RowActions editTo={`${LIST}?editar=${panel.id}`} deleteTo={`${LIST}?excluir=${panel.id}`} label={panel.title} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </SectionListPage>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.portfolio";
 import { PORTFOLIO_CATEGORIES } from "~/content/categories";
@@ -7,15 +6,23 @@ import { SECTIONS } from "~/lib/admin/sections";
 import { urlList } from "~/lib/url-list";
 import { checkMediaLists, mediaLists, sectionLoader } from "~/lib/admin/section.server";
 import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
-import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
 import { repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { initialUrls, UrlListField } from "~/components/admin/url-list";
-import { ConfirmDelete } from "~/components/admin/route-dialog";
-import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
+import { SectionListPage, type SectionPageTexts } from "~/components/admin/section-list";
+import { RowActions } from "~/components/admin/page";
 
 const SECTION = SECTIONS.portfolio;
 const LIST = SECTION.path;
+const PAGE: SectionPageTexts = {
+  list: LIST,
+  title: "Portfólio",
+  newLabel: "Novo Projeto",
+  empty: "Nenhum projeto cadastrado",
+  deleteMessage: "Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita.",
+  formPage: { newTitle: "Novo Projeto", editTitle: "Editar Projeto" },
+};
 
 export const portfolioSchema = z.object({
   id: z.string().optional(),
@@ -37,6 +44,8 @@ export const loader = ({ request }: Route.LoaderArgs) =>
     { title: "Erro ao carregar projetos" },
   );
 
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
+
 export const action = (args: Route.ActionArgs) =>
   sectionAction(args, SECTION, {
     deleted: { type: "success", title: "Projeto excluído" },
@@ -54,45 +63,27 @@ export const action = (args: Route.ActionArgs) =>
     }),
   });
 
-export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
-
-export default function AdminPortfolio({ actionData }: Route.ComponentProps) {
-  const { items, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
-  const formKey = useFormKey(editing?.id);
-  if (creating || editing) {
-    return (
-      <FormPage title={editing ? "Editar Projeto" : "Novo Projeto"}>
-        <PortfolioForm key={formKey} item={editing} actionData={actionData} />
-      </FormPage>
-    );
-  }
+export default function AdminPortfolio({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage loadError={loadError} title="Portfólio" action={<PrimaryLink to={`${LIST}?novo`}>Novo Projeto</PrimaryLink>}>
-      {items.length === 0 ? (
-        <EmptyState>Nenhum projeto cadastrado</EmptyState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) => (
-            <li key={item.id} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-              {item.coverImage ? (
-                <MediaPreview url={item.coverImage} alt={item.title} className="h-40 w-full object-cover" />
-              ) : (
-                <div className="h-40 bg-slate-100" />
-              )}
-              <div className="space-y-2 p-4">
-                <span className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{item.category}</span>
-                <h2 className="font-semibold text-slate-900">{item.title}</h2>
-                <p className="line-clamp-2 text-sm text-slate-600">{item.result}</p>
-                <RowActions editTo={`${LIST}?editar=${item.id}`} deleteTo={`${LIST}?excluir=${item.id}`} label={item.title} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {deleting ? (
-        <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita." />
-      ) : null}
-    </AdminPage>
+    <SectionListPage data={loaderData} page={PAGE} form={<PortfolioForm item={loaderData.editing} actionData={actionData} />}>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.items.map((item) => (
+          <li key={item.id} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {item.coverImage ? (
+              <MediaPreview url={item.coverImage} alt={item.title} className="h-40 w-full object-cover" />
+            ) : (
+              <div className="h-40 bg-slate-100" />
+            )}
+            <div className="space-y-2 p-4">
+              <span className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{item.category}</span>
+              <h2 className="font-semibold text-slate-900">{item.title}</h2>
+              <p className="line-clamp-2 text-sm text-slate-600">{item.result}</p>
+              <RowActions editTo={`${LIST}?editar=${item.id}`} deleteTo={`${LIST}?excluir=${item.id}`} label={item.title} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </SectionListPage>
   );
 }
 

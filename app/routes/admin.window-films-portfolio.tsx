@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-portfolio";
 import { WINDOW_FILMS_CATEGORIES } from "~/content/categories";
@@ -8,17 +7,24 @@ import { urlList } from "~/lib/url-list";
 import { checkMediaLists, mediaLists, sectionLoader } from "~/lib/admin/section.server";
 import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import type { Toast } from "~/lib/toast";
-import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
 import { repeatedText, requiredText } from "~/lib/forms/admin-schema";
 import { FileField, INVALID_MEDIA, MediaPreview, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { initialUrls, UrlListField } from "~/components/admin/url-list";
-import { ConfirmDelete } from "~/components/admin/route-dialog";
-import { SortableList } from "~/components/admin/sortable-list";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin/order";
-import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
+import { SectionListPage, type SectionPageTexts } from "~/components/admin/section-list";
+import { RowActions } from "~/components/admin/page";
 
 const SECTION = SECTIONS.windowFilmsPortfolio;
 const LIST = SECTION.path;
+const PAGE: SectionPageTexts = {
+  list: LIST,
+  title: "Window Films · Portfólio",
+  newLabel: "Novo Projeto",
+  empty: "Nenhum projeto cadastrado ainda.",
+  deleteMessage: "Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita.",
+  formPage: { newTitle: "Novo Projeto", editTitle: "Editar Projeto" },
+};
 
 const optionalText = z.string().trim().optional();
 
@@ -48,6 +54,8 @@ export const loader = ({ request }: Route.LoaderArgs) =>
     { title: "Erro ao carregar dados" },
   );
 
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
+
 // The project form's save error is the bare title with the server's own message.
 const saveFailed = (message: string): Toast => ({ type: "error", title: "Erro", description: message });
 
@@ -74,53 +82,36 @@ export const action = (args: Route.ActionArgs) =>
     }),
   });
 
-export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
-
-export default function AdminFilmsPortfolio({ actionData }: Route.ComponentProps) {
-  const { items: projects, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
-  const formKey = useFormKey(editing?.id);
-  if (creating || editing) {
-    return (
-      <FormPage title={editing ? "Editar Projeto" : "Novo Projeto"}>
-        <ProjectForm key={formKey} project={editing} actionData={actionData} />
-      </FormPage>
-    );
-  }
+export default function AdminFilmsPortfolio({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage loadError={loadError} title="Window Films · Portfólio" action={<PrimaryLink to={`${LIST}?novo`}>Novo Projeto</PrimaryLink>}>
-      {projects.length === 0 ? (
-        <EmptyState>Nenhum projeto cadastrado ainda.</EmptyState>
-      ) : (
-        <SortableList
-          items={projects}
-          label={(project) => project.title}
-          error={deleting || editing || creating ? undefined : actionData?.toast}
-          className="space-y-3"
-          itemClassName="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
-          render={(project) => (
-            <>
-              {project.coverImage ? (
-                <MediaPreview url={project.coverImage} alt={project.title} className="h-24 w-full rounded-lg object-cover sm:w-40" />
-              ) : (
-                <div className="h-24 w-full rounded-lg bg-slate-100 sm:w-40" />
-              )}
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="font-semibold text-slate-900">{project.title}</h2>
-                  <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{project.category}</span>
-                </div>
-                {project.client ? <p className="text-sm text-slate-600">Cliente: {project.client}</p> : null}
-                {project.result ? <p className="line-clamp-2 text-sm text-slate-500">{project.result}</p> : null}
+    <SectionListPage
+      data={loaderData}
+      page={PAGE}
+      form={<ProjectForm project={loaderData.editing} actionData={actionData} />}
+      sortable={{
+        label: (project) => project.title,
+        className: "space-y-3",
+        itemClassName: "flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center",
+        render: (project) => (
+          <>
+            {project.coverImage ? (
+              <MediaPreview url={project.coverImage} alt={project.title} className="h-24 w-full rounded-lg object-cover sm:w-40" />
+            ) : (
+              <div className="h-24 w-full rounded-lg bg-slate-100 sm:w-40" />
+            )}
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 className="font-semibold text-slate-900">{project.title}</h2>
+                <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{project.category}</span>
               </div>
-              <RowActions editTo={`${LIST}?editar=${project.id}`} deleteTo={`${LIST}?excluir=${project.id}`} label={project.title} />
-            </>
-          )}
-        />
-      )}
-      {deleting ? (
-        <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este projeto? Esta ação não pode ser desfeita." />
-      ) : null}
-    </AdminPage>
+              {project.client ? <p className="text-sm text-slate-600">Cliente: {project.client}</p> : null}
+              {project.result ? <p className="line-clamp-2 text-sm text-slate-500">{project.result}</p> : null}
+            </div>
+            <RowActions editTo={`${LIST}?editar=${project.id}`} deleteTo={`${LIST}?excluir=${project.id}`} label={project.title} />
+          </>
+        ),
+      }}
+    />
   );
 }
 

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.window-films-testimonials";
 import { db } from "~/lib/db.server";
@@ -7,17 +6,24 @@ import { objectFromUrl } from "~/lib/storage/index.server";
 import { NOT_FOUND, sectionLoader } from "~/lib/admin/section.server";
 import { saveRow, sectionAction } from "~/lib/admin/section-action.server";
 import type { Toast } from "~/lib/toast";
-import { AdminForm, useAdminForm, useFormKey } from "~/components/admin/admin-form";
+import { AdminForm, useAdminForm } from "~/components/admin/admin-form";
 import { intOr, mediaListErrors, requiredText } from "~/lib/forms/admin-schema";
 import { previewSrc } from "~/lib/media/image-url";
 import { TextAreaField, TextField } from "~/components/admin/fields";
-import { ConfirmDelete } from "~/components/admin/route-dialog";
-import { SortableList } from "~/components/admin/sortable-list";
 import { newRowHint, orderField, type NewRowPlace } from "~/lib/admin/order";
-import { AdminPage, EmptyState, FormPage, PrimaryLink, RowActions } from "~/components/admin/page";
+import { SectionListPage, type SectionPageTexts } from "~/components/admin/section-list";
+import { RowActions } from "~/components/admin/page";
 
 const SECTION = SECTIONS.windowFilmsTestimonials;
 const LIST = SECTION.path;
+const PAGE: SectionPageTexts = {
+  list: LIST,
+  title: "Window Films · Depoimentos",
+  newLabel: "Novo Depoimento",
+  empty: "Nenhum depoimento cadastrado ainda.",
+  deleteMessage: "Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita.",
+  formPage: { newTitle: "Novo Depoimento", editTitle: "Editar Depoimento" },
+};
 const optionalText = z.string().trim().optional();
 // The photo and the video: an address of another site, or one of ours (/media/… uploads, /demo/…
 // files): the action checks them like every media URL an admin saves (mediaListErrors).
@@ -41,6 +47,8 @@ const NEW_ROWS: NewRowPlace = "first";
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   sectionLoader(request, () => db.windowFilmsTestimonial.findMany({ orderBy: SECTION.publicOrder }), { title: "Erro ao carregar depoimentos" });
+
+export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
 
 const saveFailed = (message: string): Toast => ({ type: "error", title: "Erro ao salvar depoimento", description: message });
 
@@ -77,61 +85,44 @@ export const action = (args: Route.ActionArgs) =>
     }),
   });
 
-export const meta: Route.MetaFunction = () => [{ title: `${SECTION.title} | Admin` }];
-
 export function preview(text: string): string {
   return text.length > 150 ? `${text.slice(0, 150)}...` : text;
 }
 
-export default function AdminFilmsTestimonials({ actionData }: Route.ComponentProps) {
-  const { items: testimonials, editing, deleting, creating, loadError } = useLoaderData<typeof loader>();
-  const formKey = useFormKey(editing?.id);
-  if (creating || editing) {
-    return (
-      <FormPage title={editing ? "Editar Depoimento" : "Novo Depoimento"}>
-        <TestimonialForm key={formKey} testimonial={editing} actionData={actionData} />
-      </FormPage>
-    );
-  }
+export default function AdminFilmsTestimonials({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage loadError={loadError} title="Window Films · Depoimentos" action={<PrimaryLink to={`${LIST}?novo`}>Novo Depoimento</PrimaryLink>}>
-      {testimonials.length === 0 ? (
-        <EmptyState>Nenhum depoimento cadastrado ainda.</EmptyState>
-      ) : (
-        <SortableList
-          items={testimonials}
-          label={(t) => t.clientName}
-          error={deleting || editing || creating ? undefined : actionData?.toast}
-          className="space-y-3"
-          itemClassName="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
-          render={(t) => (
-            <>
-              {t.clientPhoto ? (
-                <img src={previewSrc(t.clientPhoto)} alt={t.clientName} className="h-14 w-14 shrink-0 rounded-full object-cover" loading="lazy" />
-              ) : (
-                <div aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700">
-                  {t.clientName.charAt(0)}
-                </div>
-              )}
-              <div className="min-w-0 flex-1">
-                <h2 className="font-semibold text-slate-900">{t.clientName}</h2>
-                <p className="text-sm text-slate-500">{[t.clientRole, t.clientCompany].filter(Boolean).join(" · ")}</p>
-                <p className="text-amber-500" aria-label={`${t.rating} de 5 estrelas`}>
-                  {"★".repeat(t.rating)}
-                  <span className="text-slate-300">{"★".repeat(5 - t.rating)}</span>
-                </p>
-                <p className="mt-1 text-sm text-slate-700">{preview(t.testimonial)}</p>
-                {t.videoUrl ? <p className="mt-1 inline-block rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">▶ Vídeo</p> : null}
+    <SectionListPage
+      data={loaderData}
+      page={PAGE}
+      form={<TestimonialForm testimonial={loaderData.editing} actionData={actionData} />}
+      sortable={{
+        label: (t) => t.clientName,
+        className: "space-y-3",
+        itemClassName: "flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start",
+        render: (t) => (
+          <>
+            {t.clientPhoto ? (
+              <img src={previewSrc(t.clientPhoto)} alt={t.clientName} className="h-14 w-14 shrink-0 rounded-full object-cover" loading="lazy" />
+            ) : (
+              <div aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700">
+                {t.clientName.charAt(0)}
               </div>
-              <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.clientName} />
-            </>
-          )}
-        />
-      )}
-      {deleting ? (
-        <ConfirmDelete id={deleting.id} closeTo={LIST} message="Tem certeza que deseja excluir este depoimento? Esta ação não pode ser desfeita." />
-      ) : null}
-    </AdminPage>
+            )}
+            <div className="min-w-0 flex-1">
+              <h2 className="font-semibold text-slate-900">{t.clientName}</h2>
+              <p className="text-sm text-slate-500">{[t.clientRole, t.clientCompany].filter(Boolean).join(" · ")}</p>
+              <p className="text-amber-500" aria-label={`${t.rating} de 5 estrelas`}>
+                {"★".repeat(t.rating)}
+                <span className="text-slate-300">{"★".repeat(5 - t.rating)}</span>
+              </p>
+              <p className="mt-1 text-sm text-slate-700">{preview(t.testimonial)}</p>
+              {t.videoUrl ? <p className="mt-1 inline-block rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">▶ Vídeo</p> : null}
+            </div>
+            <RowActions editTo={`${LIST}?editar=${t.id}`} deleteTo={`${LIST}?excluir=${t.id}`} label={t.clientName} />
+          </>
+        ),
+      }}
+    />
   );
 }
 
