@@ -1,4 +1,3 @@
-import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.atividade";
 import { db } from "~/lib/db.server";
 import { ACTIVITY_SECTIONS } from "~/lib/activity";
@@ -7,6 +6,7 @@ import { adminUser } from "~/lib/admin/guard.server";
 import { activitySectionsFor } from "~/lib/admin/permissions";
 import { ActivityList } from "~/components/admin/activity-list";
 import { AdminPage, EmptyState, Pager } from "~/components/admin/page";
+import { FilterForm, FilterSelect } from "~/components/admin/filter-form";
 
 // The whole activity log, newest first (ids increase with every entry), filterable by section and person (a GET form: the filters
 // are in the address, so they work without JavaScript and can be shared).
@@ -44,8 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Atividade | Admin" }];
 
-const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 sm:w-auto";
-
 export default function ActivityLog({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, pages, people, filters, sections } = loaderData;
   const filtered = Boolean(filters.secao || filters.pessoa);
@@ -55,41 +53,10 @@ export default function ActivityLog({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-slate-600">
         Quem criou, editou, excluiu, reordenou ou enviou o quê, e quem entrou no painel. As entradas ficam guardadas por um ano.
       </p>
-      <Form method="get" className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-        <label className="w-full text-sm font-medium text-slate-700 sm:w-auto">
-          Seção
-          <select name="secao" defaultValue={filters.secao} className={selectClass}>
-            <option value="">Todas as seções</option>
-            {sections.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="w-full text-sm font-medium text-slate-700 sm:w-auto">
-          Pessoa
-          <select name="pessoa" defaultValue={filters.pessoa} className={selectClass}>
-            <option value="">Todas as pessoas</option>
-            {people.map((email) => (
-              <option key={email} value={email}>
-                {email}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="rounded-full border border-slate-300 px-5 py-2 font-semibold text-slate-700 hover:bg-slate-50">
-          Filtrar
-        </button>
-        {filtered ? (
-          <Link to={LIST} className="py-2 text-sm font-medium text-brand-600 hover:underline">
-            Limpar filtros
-          </Link>
-        ) : null}
-        <p className="ml-auto text-sm text-slate-500" role="status">
-          {total} {total === 1 ? "registro" : "registros"}
-        </p>
-      </Form>
+      <FilterForm list={LIST} filtered={filtered} count={`${total} ${total === 1 ? "registro" : "registros"}`}>
+        <FilterSelect label="Seção" name="secao" value={filters.secao} all="Todas as seções" choices={sections} />
+        <FilterSelect label="Pessoa" name="pessoa" value={filters.pessoa} all="Todas as pessoas" choices={people.map((email) => [email, email] as const)} />
+      </FilterForm>
       {entries.length === 0 ? (
         <EmptyState>{filtered ? "Nenhuma atividade com esses filtros." : "Nenhuma atividade registrada ainda."}</EmptyState>
       ) : (
