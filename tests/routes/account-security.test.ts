@@ -326,6 +326,19 @@ describe("password reset requests", () => {
   });
 });
 
+describe("the session cookie", () => {
+  it("is __admin_session over plain HTTP: a proxy's X-Forwarded-Proto is not believed without TRUST_PROXY", async () => {
+    const user = await admin();
+    const response = await run(
+      login.action as never,
+      formRequest("/admin/login", { email: user.email, password: STRONG }, { headers: { "X-Forwarded-Proto": "https" } }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.cookie).toMatch(/(^|; )__admin_session=[^;]+/);
+    expect(response.cookie).not.toContain("__Host-");
+  });
+});
+
 describe("the activity log", () => {
   it("records failed sign-ins (the e-mail typed, with device and network, never the password) and the lockout once", async () => {
     const user = await admin();
