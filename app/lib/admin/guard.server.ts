@@ -83,7 +83,8 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   // The route the router matched (its pattern, /admin/contatos/:id), so the rule is the one of the
   // route that will run, however the address was spelled; the path itself where no router ran
   // (route tests call the middleware directly). Either way a path without a rule is for administrators.
-  const route = pattern || new URL(page.url).pathname;
+  // React Router joins its routes' paths without a leading slash ("admin/contatos/:id").
+  const route = pattern ? `/${pattern.replace(/^\/+/, "")}` : new URL(page.url).pathname;
   if (!mayOpen(user.role, route)) {
     log("warn", "admin route refused to the role", { role: user.role });
     throw data(FORBIDDEN, { status: 403 });
