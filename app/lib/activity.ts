@@ -36,6 +36,10 @@ const ACTIVITY_ACTIONS = {
   // Another admin's, from the team page (a lost phone): the entry names whose.
   two_factor_reset: "Redefiniu a verificação em duas etapas de",
   recovery_code_used: "Entrou com um código de recuperação",
+  // The passkeys of one's own account ("Minha conta"): the entry names the passkey.
+  passkey_add: "Adicionou a chave de acesso",
+  passkey_rename: "Renomeou a chave de acesso",
+  passkey_remove: "Removeu a chave de acesso",
   session_end: "Encerrou uma sessão",
   // On the team page: a colleague's role (the entry's summary says from which to which), and a
   // colleague's sessions ended without deactivating the account.

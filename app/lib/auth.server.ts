@@ -22,11 +22,13 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { db } from "./db.server";
 import { env } from "./env.server";
-import { readFormData } from "./form-data.server";
 import "./zod-locale.server";
 import { checkPassword, dummyHash, PasswordCheckerBusy } from "./password.server";
 import { forgive, hit, reset, type RateLimitResult } from "./rate-limit.server";
 import { roleOf } from "./admin/permissions";
+import { recordActivity } from "./activity.server";
+import { addressPrefix } from "./session.server";
+import { deviceLabel } from "./sign-in-history.server";
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 5;
@@ -44,14 +46,33 @@ interface AuthUser {
   totpSecret: string | null;
 }
 
-class InvalidCredentials extends Error {}
-
 /**
- * The password checker's line for the attempt being verified: its address (as rate limits count
- * it). Not the e-mail: an unknown e-mail costs a check too, so a line per e-mail would give an
- * attacker as many lines as names they make up.
+ * The attempt the form strategy is verifying: the address it comes from (rate limits and the
+ * password checker's line count by it) and the route's check of the form's fields. The strategy
+ * is the only reader of the body (it parses the form once and hands it to its verify callback),
+ * so what the route needs back from the form (its validated fields) comes out of the strategy.
+ * The password checker's line is the address, not the e-mail: an unknown e-mail costs a check
+ * too, so a line per e-mail would give an attacker as many lines as names they make up.
  */
-const checkLine = new AsyncLocalStorage<string>();
+interface Attempt {
+  ip: string;
+  validate: (form: FormData) => Validated<unknown>;
+}
+const attempt = new AsyncLocalStorage<Attempt>();
+
+/** The route's verdict on the form: its submission (to answer with) and, when valid, the credentials. */
+export interface Validated<S> {
+  submission: S;
+  credentials: { email: string; password: string } | null;
+}
+
+/** Something the verify callback threw: the strategy's own failures (an unreadable body) are told apart from it. */
+class VerifyFailed {
+  readonly cause: unknown;
+  constructor(cause: unknown) {
+    this.cause = cause;
+  }
+}
 
 // Made once, in the background, so the first unknown e-mail does not pay for it.
 void dummyHash().catch(() => undefined);
@@ -62,24 +83,34 @@ function normalizeEmail(value: unknown): string {
     .toLowerCase();
 }
 
-const authenticator = new Authenticator<AuthUser>().use(
-  new FormStrategy(async ({ form }) => {
-    const email = normalizeEmail(form.get("email"));
-    const password = String(form.get("password") ?? "");
-    const user = await db.user.findUnique({ where: { email }, include: { roles: true } });
-    const valid = await checkPassword(password, user?.passwordHash ?? (await dummyHash()), checkLine.getStore());
-    // A deactivated account (or an invitation not yet accepted) fails like a wrong password.
-    if (!user || !valid || user.deactivatedAt) throw new InvalidCredentials();
-    return {
-      id: user.id,
-      email: user.email,
-      isStaff: roleOf(user.roles) !== null,
-      passwordHash: user.passwordHash,
-      totpSecret: user.totpSecret,
-    };
+const authenticator = new Authenticator<Validated<unknown> & { result: LoginResult | null }>().use(
+  new FormStrategy(async ({ form, request }) => {
+    const { ip, validate } = attempt.getStore()!;
+    try {
+      const validated = validate(form);
+      return { ...validated, result: validated.credentials ? await checkCredentials(request, ip, validated.credentials) : null };
+    } catch (error) {
+      throw new VerifyFailed(error);
+    }
   }),
   "form",
 );
+
+/** The account whose password this is, or null; a deactivated account (or a pending invitation) is none. */
+async function verifyPassword(email: string, password: string, ip: string, knownDevice = false): Promise<AuthUser | null> {
+  const user = await db.user.findUnique({ where: { email }, include: { roles: true } });
+  // A known device's check goes before the ordinary ones (password.server.ts): a stream of
+  // attempts from elsewhere never keeps the owner's own browser out.
+  const valid = await checkPassword(password, user?.passwordHash ?? (await dummyHash()), ip, knownDevice);
+  if (!user || !valid || user.deactivatedAt) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    isStaff: roleOf(user.roles) !== null,
+    passwordHash: user.passwordHash,
+    totpSecret: user.totpSecret,
+  };
+}
 
 const knownDeviceCookie = createCookie("__admin_device", {
   path: "/admin/login",
@@ -116,25 +147,27 @@ const throttled = (results: RateLimitResult[]): LoginResult => ({
 });
 
 /**
- * Counts the attempt, then (if still within the limits) checks the credentials. A body that is
- * not a readable form throws a 400 (readFormData), never a 500.
+ * Counts the attempt, then (if still within the limits) checks the credentials. Run by the form
+ * strategy's verify callback, with the fields it parsed.
  */
-export async function login(request: Request, ip: string): Promise<LoginResult> {
-  const form = await readFormData(request.clone());
-  const email = normalizeEmail(form.get("email"));
+async function checkCredentials(request: Request, ip: string, credentials: { email: string; password: string }): Promise<LoginResult> {
+  const email = normalizeEmail(credentials.email);
   const device = await knownDevice(request, email);
 
   const counted = device
     ? [hit(deviceKey(device), MAX_FAILURES_PER_DEVICE, LOGIN_WINDOW_MS)]
     : [hit(emailKey(email), MAX_FAILURES_PER_EMAIL, LOGIN_WINDOW_MS), hit(ipKey(ip), MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS)];
   const refused = (await Promise.all(counted)).filter((result) => !result.allowed);
-  if (refused.length > 0) return throttled(refused);
+  if (refused.length > 0) {
+    // Logged once per lockout: the attempt that first went past a limit.
+    if (refused.some((result) => result.count === result.limit + 1)) await recordSignInFailure(request, email, ip, "sign_in_locked");
+    return throttled(refused);
+  }
 
-  let user: AuthUser;
+  let user: AuthUser | null;
   try {
-    user = await checkLine.run(ip, () => authenticator.authenticate("form", request));
+    user = await verifyPassword(email, credentials.password, ip, device !== null);
   } catch (error) {
-    if (error instanceof InvalidCredentials) return { ok: false, reason: "invalid" };
     if (error instanceof PasswordCheckerBusy) {
       // More checks already waiting than the server takes at once: a burst. The password was
       // never checked, so this attempt counts against nothing; try again shortly.
@@ -143,10 +176,47 @@ export async function login(request: Request, ip: string): Promise<LoginResult> 
     }
     throw error;
   }
+  if (!user) {
+    await recordSignInFailure(request, email, ip, "sign_in_failed");
+    return { ok: false, reason: "invalid" };
+  }
   // Only failures should count: a correct password clears its e-mail's (or device's) count
   // and gives back the address's.
   if (device) await reset(deviceKey(device));
   else await Promise.all([reset(emailKey(email)), forgive(ipKey(ip))]);
   const deviceCookie = await knownDeviceCookie.serialize({ e: email, d: device ?? randomBytes(16).toString("base64url") });
   return { ok: true, user, deviceCookie };
+}
+
+/**
+ * Signs in with the posted form: the form strategy reads the body (once), `validate` checks its
+ * fields (the route's schema), and a valid form's credentials are counted and checked. Answers
+ * the route's submission with the result (null when the fields were not valid), or null when the
+ * body is not a readable form (the route answers 400).
+ */
+export async function login<S>(
+  request: Request,
+  ip: string,
+  validate: (form: FormData) => Validated<S>,
+): Promise<{ submission: S; result: LoginResult | null } | null> {
+  try {
+    const outcome = await attempt.run({ ip, validate }, () => authenticator.authenticate("form", request));
+    return outcome as { submission: S; result: LoginResult | null };
+  } catch (error) {
+    if (error instanceof VerifyFailed) throw error.cause;
+    // The strategy could not read the body as a form (a wrong content type, a broken body).
+    return null;
+  }
+}
+
+/**
+ * A failed sign-in or a lockout in the activity log: the e-mail typed (never the password), the
+ * device and the network it came from. Attempts are bounded by the limits above, so a flood
+ * cannot fill the log faster than they allow.
+ */
+async function recordSignInFailure(request: Request, email: string, ip: string, action: "sign_in_failed" | "sign_in_locked"): Promise<void> {
+  await recordActivity(
+    { actor: email.slice(0, 254) || "(e-mail em branco)", section: "login" },
+    { action, summary: deviceLabel(request.headers.get("User-Agent") ?? "", addressPrefix(ip)) },
+  );
 }

@@ -12,7 +12,7 @@ import { claimDraft } from "./form-drafts.server";
 import { addressPrefix, openUserSession } from "./session.server";
 import { deviceLabel, isNewDevice } from "./sign-in-history.server";
 import { describeDevice } from "./user-agent";
-import { clearSecondStep, startSecondStep } from "./two-factor.server";
+import { clearSecondStep, needsSecondStep, startSecondStep } from "./two-factor.server";
 import { redirectWithToast } from "./toast.server";
 import type { Toast } from "./toast";
 
@@ -37,7 +37,8 @@ export function throttledToast(retryAfterMinutes: number): Toast {
 
 /**
  * Signs the account in from `request` (ending the session it held), or sends it to the second
- * step when two-factor sign-in is on. `headers` carries other cookies to set on the way.
+ * step when two-factor sign-in is on (an authenticator app or a passkey). `headers` carries
+ * other cookies to set on the way.
  */
 export async function finishSignIn(
   account: Account,
@@ -45,7 +46,7 @@ export async function finishSignIn(
   ip: string,
   { redirectTo, toast = SIGNED_IN, headers = new Headers() }: { redirectTo: string; toast?: Toast; headers?: Headers },
 ): Promise<Response> {
-  if (account.totpSecret) {
+  if (await needsSecondStep(account)) {
     headers.append("Set-Cookie", await startSecondStep(account, redirectTo));
     return redirect(SECOND_STEP_PATH, { headers });
   }

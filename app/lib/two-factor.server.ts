@@ -6,11 +6,12 @@
 // gives 10 recovery codes, shown once: only their SHA-256 is stored (each has 80 random bits, so
 // the hash cannot be reversed by trying), and each works once.
 //
-// Sign-in: a correct password for an account with two-factor on yields no session. It yields a
-// signed, HttpOnly, short-lived cookie naming the account (and a fingerprint of its password hash,
-// so a password change voids it); only the second step, given that cookie and a valid code,
-// creates the session. Codes are throttled like passwords: 5 wrong codes per account and 20 per
-// address in 15 minutes, counted before each check.
+// Sign-in: a correct password for an account with two-factor on (an authenticator app's key, or
+// a passkey) yields no session. It yields a signed, HttpOnly, short-lived cookie naming the
+// account (and a fingerprint of its password hash, so a password change voids it); only the
+// second step, given that cookie and a valid code (or one of its passkeys), creates the session.
+// Codes are throttled like passwords: 5 wrong codes per account and 20 per address in 15
+// minutes, counted before each check.
 //
 // The key at rest: the server must compute codes from it, so it cannot be hashed like a password;
 // it is encrypted instead (AES-256-GCM), with a key derived (HKDF-SHA256) from SESSION_SECRET, so
@@ -233,6 +234,8 @@ export function clearSecondStep(): Promise<string> {
 
 export interface PendingSignIn {
   user: { id: string; email: string; totpSecret: string | null; isStaff: boolean };
+  /** How many passkeys the account has: the second step offers them beside the code. */
+  passkeys: number;
   redirectTo: string;
 }
 
@@ -242,12 +245,22 @@ export async function pendingSignIn(request: Request): Promise<PendingSignIn | n
   if (!value || typeof value !== "object") return null;
   const { u, p, r, t } = value as Record<string, unknown>;
   if (typeof u !== "string" || typeof p !== "string" || typeof r !== "string" || typeof t !== "number" || t < Date.now()) return null;
-  const user = await db.user.findUnique({ where: { id: u }, include: { roles: true } });
-  if (!user || user.deactivatedAt || !user.totpSecret || fingerprint(user.passwordHash) !== p) return null;
+  const user = await db.user.findUnique({ where: { id: u }, include: { roles: true, _count: { select: { passkeys: true } } } });
+  if (!user || user.deactivatedAt || fingerprint(user.passwordHash) !== p) return null;
+  if (!user.totpSecret && user._count.passkeys === 0) return null;
   return {
     user: { id: user.id, email: user.email, totpSecret: user.totpSecret, isStaff: roleOf(user.roles) !== null },
+    passkeys: user._count.passkeys,
     redirectTo: r,
   };
+}
+
+/**
+ * Whether a correct password is only the first step for this account: it has the authenticator
+ * app's key, or a passkey (a second factor too: the second step then offers it beside the code).
+ */
+export async function needsSecondStep(account: { id: string; totpSecret: string | null }): Promise<boolean> {
+  return Boolean(account.totpSecret) || (await db.passkey.count({ where: { userId: account.id } })) > 0;
 }
 
 export type SecondStepResult =

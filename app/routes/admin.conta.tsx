@@ -33,11 +33,14 @@ import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AdminPage } from "~/components/admin/page";
 import { LeadNotificationsSection } from "~/components/admin/lead-notifications";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
+import { listPasskeys, removePasskey, renamePasskey } from "~/lib/passkeys.server";
+import { passkeyNameSchema, PasskeysSection } from "~/components/account/passkeys-section";
+import { sendSecurityNotice } from "~/lib/account-mail.server";
 import { credentialChanged } from "~/lib/credential-change.server";
 import { weakPasswordMessage } from "~/lib/password-strength.server";
 import { NEW_PASSWORD_HINT } from "~/lib/password-rules";
 
-// "Minha conta": the signed-in admin's own password, two-factor sign-in and sessions. Every
+// "Minha conta": the signed-in admin's own password, two-factor sign-in, passkeys and sessions. Every
 // change that needs the password (changing it, turning two-factor off) is throttled per account,
 // so a session left open on someone else's computer does not become a way to guess the password.
 const PAGE = "/admin/conta";
@@ -68,7 +71,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pendingKey = user.totpPending ? storedTotpKey(user.totpPending) : null;
   const settingUp = new URL(request.url).searchParams.get("duas-etapas") === "configurar" && !user.totpSecret && pendingKey;
   const sessions = await db.session.findMany({ where: { userId: me.id, expiresAt: { gt: new Date() } }, orderBy: { lastSeenAt: "desc" } });
+  const passkeys = await listPasskeys(me.id);
+  const query = new URL(request.url).searchParams;
   return {
+    passkeys,
+    renamingPasskey: query.get("renomear-chave"),
+    removingPasskey: passkeys.find((passkey) => passkey.id === query.get("remover-chave")) ?? null,
     email: user.email,
     name: user.name,
     twoFactor: Boolean(user.totpSecret),
@@ -85,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "password" | "email" | "2fa-start" | "2fa-confirm" | "2fa-off" | "end-session" | "end-others";
+type Intent = "password" | "email" | "2fa-start" | "2fa-confirm" | "2fa-off" | "end-session" | "end-others" | "passkey-rename" | "passkey-remove";
 interface ActionData {
   intent: Intent | null;
   lastResult: SubmissionResult<string[]> | null;
@@ -112,6 +120,7 @@ async function passwordMatches(password: string, hash: string | null): Promise<b
   }
 }
 
+const PASSKEY_GONE: Toast = { type: "error", title: "Chave de acesso não encontrada", description: "Ela já pode ter sido removida." };
 const BUSY: Toast = { type: "error", title: "Servidor ocupado", description: "Tente novamente em instantes." };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -255,6 +264,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(PAGE, { type: "success", title: "Sessão encerrada" });
   }
 
+  if (intent === "passkey-rename") {
+    const submission = parseWithZod(form, { schema: passkeyNameSchema });
+    if (submission.status !== "success") return reply({ intent, lastResult: submission.reply() }, 400);
+    if (!(await renamePasskey(user.id, submission.value.id, submission.value.name))) return redirectWithToast(PAGE, PASSKEY_GONE);
+    await recordActivity(log, { action: "passkey_rename", targetLabel: submission.value.name });
+    return redirectWithToast(PAGE, { type: "success", title: "Chave de acesso renomeada" });
+  }
+
+  if (intent === "passkey-remove") {
+    const name = await removePasskey(user.id, String(form.get("id") ?? ""));
+    if (name === null) return redirectWithToast(PAGE, PASSKEY_GONE);
+    await recordActivity(log, { action: "passkey_remove", targetLabel: name });
+    await sendSecurityNotice(user, "passkey_removed", { passkeyName: name });
+    return redirectWithToast(PAGE, { type: "success", title: "Chave de acesso removida" });
+  }
+
   if (intent === "end-others") {
     const ended = await endSessions(user.id, me.sessionId);
     await recordActivity(log, { action: "sessions_end_others", summary: `${ended} ${ended === 1 ? "sessão encerrada" : "sessões encerradas"}` });
@@ -306,6 +331,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <ChangeEmail key={`email:${key}`} actionData={actionData} email={loaderData.email} />
         <TwoFactor key={`duas-etapas:${key}`} loaderData={loaderData} actionData={actionData} />
       </div>
+      <PasskeysSection
+        page={PAGE}
+        passkeys={loaderData.passkeys}
+        renaming={loaderData.renamingPasskey}
+        removing={loaderData.removingPasskey}
+        secondFactorAfter={loaderData.twoFactor ? "a senha e o código do aplicativo" : "só a senha"}
+        renameResult={actionData?.intent === "passkey-rename" ? actionData.lastResult : undefined}
+      />
       <Sessions sessions={loaderData.sessions} />
       <LeadNotificationsSection {...loaderData.leadNotifications} />
     </AdminPage>

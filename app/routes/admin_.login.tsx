@@ -5,7 +5,7 @@ import { formConstraint } from "~/lib/forms/constraint";
 import { z } from "zod";
 import type { Route } from "./+types/admin_.login";
 import { login } from "~/lib/auth.server";
-import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
+import { UNREADABLE_FORM } from "~/lib/form-data.server";
 import { getSessionUser } from "~/lib/session.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -18,6 +18,7 @@ import type { Toast } from "~/lib/toast";
 import { adminDoors } from "~/lib/admin/guard.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
+import { PasskeySignIn } from "~/components/account/passkey";
 
 // A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).
 export const middleware: Route.MiddlewareFunction[] = adminDoors;
@@ -45,17 +46,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request.clone()).catch(() => null);
-  if (!form) {
+  // The form strategy (app/lib/auth.server.ts) is the only reader of the body: it parses the form
+  // once, and this schema's verdict on it comes back with the result.
+  const outcome = await login(request, requestInfo(context).ip, (form) => {
+    const submission = parseWithZod(form, { schema: loginSchema });
+    return { submission, credentials: submission.status === "success" ? submission.value : null };
+  });
+  if (!outcome) {
     // Not a readable form (JSON, a broken body): 400 with the page and a Portuguese message.
     const toast: Toast = { type: "error", title: "Erro no login", description: UNREADABLE_FORM };
     return data({ lastResult: null, toast }, { status: 400 });
   }
-  const submission = parseWithZod(form, { schema: loginSchema });
-  if (submission.status !== "success") {
+  const { submission, result } = outcome;
+  if (submission.status !== "success" || !result) {
     return data({ lastResult: submission.reply({ hideFields: ["password"] }), toast: undefined as Toast | undefined }, { status: 400 });
   }
-  const result = await login(request, requestInfo(context).ip);
   if (!result.ok) {
     const toast: Toast =
       result.reason === "throttled"
@@ -112,6 +117,12 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             {busy ? "Entrando..." : "Entrar"}
           </button>
         </Form>
+        <PasskeySignIn
+          kind="sign-in"
+          redirectTo={loaderData.redirectTo}
+          label="Entrar com chave de acesso"
+          className="w-full rounded-full border border-slate-300 py-3 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+        />
         <p className="mt-4 text-center text-sm">
           <Link to="/admin/esqueci-senha" className="font-medium text-brand-600 hover:underline">
             Esqueci minha senha

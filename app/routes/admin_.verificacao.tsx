@@ -16,13 +16,15 @@ import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { AuthCard, SubmitButton } from "~/components/account/auth-card";
 import { adminDoors } from "~/lib/admin/guard.server";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
+import { PasskeySignIn } from "~/components/account/passkey";
 
 // A door into the admin area, outside its layout: open to anyone, never stored (adminDoors).
 export const middleware: Route.MiddlewareFunction[] = adminDoors;
 
 // The second step of signing in, for accounts with two-factor sign-in on: the password (or a
 // reset link) led here with a short-lived signed cookie and no session; a 6-digit code from the
-// authenticator app, or one of the recovery codes, opens the session. Outside the admin layout
+// authenticator app, one of the recovery codes, or one of the account's passkeys (with
+// JavaScript: app/components/account/passkey.tsx) opens the session. Outside the admin layout
 // (admin_): there is no session yet for its guard to find.
 const codeSchema = z.object({
   code: z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.string({ error: "Digite o código" }).max(40, "Código inválido")),
@@ -33,7 +35,7 @@ const EXPIRED: Toast = { type: "error", title: "Verificação expirada", descrip
 export async function loader({ request }: Route.LoaderArgs) {
   const pending = await pendingSignIn(request);
   if (!pending) throw await redirectWithToast("/admin/login", EXPIRED, { headers: { "Set-Cookie": await clearSecondStep() } });
-  return { email: pending.user.email };
+  return { email: pending.user.email, totp: Boolean(pending.user.totpSecret), passkeys: pending.passkeys > 0 };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -74,16 +76,42 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
     <AuthCard
       title="Verificação em duas etapas"
       intro={
-        <p>
-          Digite o código de 6 dígitos do aplicativo autenticador para <strong>{loaderData.email}</strong>, ou um dos seus códigos de recuperação.
-        </p>
+        loaderData.totp ? (
+          <p>
+            Digite o código de 6 dígitos do aplicativo autenticador para <strong>{loaderData.email}</strong>, ou um dos seus códigos de recuperação.
+          </p>
+        ) : (
+          <p>
+            Use a chave de acesso de <strong>{loaderData.email}</strong> para concluir o login.
+          </p>
+        )
       }
     >
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-4">
-        {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
-        <TextField field={fields.code} label="Código" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} />
-        <SubmitButton busyLabel="Verificando...">Verificar</SubmitButton>
-      </Form>
+      {loaderData.totp ? (
+        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-4">
+          {actionData?.toast ? <InlineAlert toast={actionData.toast} /> : null}
+          <TextField field={fields.code} label="Código" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} />
+          <SubmitButton busyLabel="Verificando...">Verificar</SubmitButton>
+        </Form>
+      ) : (
+        <noscript>
+          <p className="mt-6 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            A chave de acesso precisa de JavaScript. Ative o JavaScript neste navegador e tente de novo.
+          </p>
+        </noscript>
+      )}
+      {loaderData.passkeys ? (
+        <PasskeySignIn
+          kind="second-step"
+          label="Usar chave de acesso"
+          divider={loaderData.totp}
+          className={
+            loaderData.totp
+              ? "w-full rounded-full border border-slate-300 py-3 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+              : "w-full rounded-full bg-brand-600 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-60"
+          }
+        />
+      ) : null}
       <p className="mt-4 text-center text-sm">
         <Link to="/admin/login" className="font-medium text-brand-600 hover:underline">
           Voltar ao login

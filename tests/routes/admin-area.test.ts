@@ -18,6 +18,7 @@ const DOORS = [
   "admin_.logout.tsx",
   // The link of a new-device notice: it ends that session without signing in.
   "admin_.encerrar-sessao.$token.tsx",
+  "admin_.chave-de-acesso.ts",
 ];
 
 describe("the admin area's policy", () => {

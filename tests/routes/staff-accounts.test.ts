@@ -417,7 +417,11 @@ describe("two-factor sign-in", () => {
     expect((await run(secondStep.loader as never, getRequest("/admin/verificacao"))).location).toBe("/admin/login");
 
     const pending = await passwordStep("203.0.113.41");
-    expect((await run(secondStep.loader as never, getRequest("/admin/verificacao", { cookie: pending }))).body).toEqual({ email: user.email });
+    expect((await run(secondStep.loader as never, getRequest("/admin/verificacao", { cookie: pending }))).body).toEqual({
+      email: user.email,
+      totp: true,
+      passkeys: false,
+    });
     expect((await verify(pending, "123456")).status).toBe(401);
     const code = currentTotp(user.email, secret);
     const withCode = await verify(pending, code);
