@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
-export const filterSelectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 sm:w-auto";
+const filterSelectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 sm:w-auto";
 
 export function FilterForm({ list, filtered, count, children }: { list: string; filtered: boolean; count: string; children: ReactNode }) {
   return (

@@ -68,7 +68,7 @@ export async function sectionAction<M extends SectionModel>(
 }
 
 /** A simple section's save in progress, typed by its schema. */
-export type RowDraft<M extends SectionModel, Schema extends z.ZodType> = Draft<SectionRow<M>, Submission<z.input<Schema>, string[], z.output<Schema>>>;
+type RowDraft<M extends SectionModel, Schema extends z.ZodType> = Draft<SectionRow<M>, Submission<z.input<Schema>, string[], z.output<Schema>>>;
 
 /** A simple section's save: what differs from one section to the next. */
 export interface RowSave<M extends SectionModel, Schema extends z.ZodType> {

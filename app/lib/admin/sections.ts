@@ -56,7 +56,7 @@ export type SectionData<M extends SectionModel> = Models[M]["data"];
  * delete). Each entry's accessor returns its own Prisma delegate, which fits this shape, so code
  * that works for every section (the dashboard's counts, the reorder, the save) needs no cast.
  */
-export interface SectionTable<M extends SectionModel> {
+interface SectionTable<M extends SectionModel> {
   count(): Promise<number>;
   findMany(args: { orderBy: Models[M]["orderBy"][] }): Promise<Array<SectionRow<M>>>;
   findUnique(args: { where: { id: string } }): Promise<SectionRow<M> | null>;
@@ -66,7 +66,7 @@ export interface SectionTable<M extends SectionModel> {
 }
 
 /** "logo": an image, or an SVG (stored as a PNG of it). */
-export type UploadAccept = "image" | "logo" | "media" | "video";
+type UploadAccept = "image" | "logo" | "media" | "video";
 
 /** Where a form field's uploads go (bucket and folder) and which files it takes. */
 export interface FileUpload {
