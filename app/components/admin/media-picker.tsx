@@ -4,7 +4,7 @@
 // the field's library field (see libraryField). With JavaScript the same link opens a dialog
 // with thumbnails, loaded from the library page's loader, and picking fills the field at once.
 import { useEffect, useRef, useState } from "react";
-import { useModalDialog } from "~/components/ui/dialog";
+import { Dialog } from "~/components/ui/dialog";
 import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
 import { previewSrc } from "~/lib/media/image-url";
 import { BUCKET_LABELS, formatBytes, LIBRARY_SEARCH_FIELD, libraryField, type LibraryFile, type LibraryListing } from "~/lib/media/library";
@@ -80,7 +80,7 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
   // Without JavaScript the form comes back at the library's files for this field, not at the top.
   const here = `${location.pathname}${location.search}`;
   const back = returnTo ?? withoutParam(location.pathname, location.search, libraryField(field));
-  const [dialog, showOnMount] = useModalDialog();
+  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<LibraryListing>();
   const data = fetcher.data;
@@ -122,29 +122,17 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
       {/* Rendered only while open, so its buttons never count among the page's focusable
           controls (a section's form dialog keeps Tab inside itself by listing them). */}
       {open ? (
-        <dialog
-          ref={showOnMount}
+        <Dialog
+          ref={dialog}
+          title="Escolher da biblioteca"
+          size="3xl"
           onClose={() => setOpen(false)}
-          // Escape and Tab belong to this dialog, not to a form dialog it may sit in (which would close).
-          onKeyDown={(event) => {
-            if (event.key === "Escape" || event.key === "Tab") event.stopPropagation();
-          }}
-          aria-labelledby={`picker-${field}-title`}
-          className="m-auto w-full max-w-3xl rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-slate-900/50"
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <h2 id={`picker-${field}-title`} className="text-xl font-bold text-slate-900">
-              Escolher da biblioteca
-            </h2>
-            <button
-              type="button"
-              aria-label="Fechar"
-              onClick={() => dialog.current?.close()}
-              className="rounded-full px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100"
-            >
+          closeControl={(props) => (
+            <button type="button" onClick={() => dialog.current?.close()} {...props}>
               ×
             </button>
-          </div>
+          )}
+        >
           <div role="search" className="mb-4">
             <label htmlFor={`picker-${field}-busca`} className="block text-sm font-medium text-slate-700">
               Buscar por nome
@@ -219,7 +207,7 @@ export function MediaPicker({ field, accept, onPick, label = "Escolher da biblio
               </button>
             </div>
           ) : null}
-        </dialog>
+        </Dialog>
       ) : null}
     </>
   );

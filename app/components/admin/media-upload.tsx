@@ -4,7 +4,7 @@
 // use it for their file fields (admin-form.tsx); `ImageUploadButton` lets the rich-text editor
 // upload an image with its alt text and caption and insert it at once.
 import { useId, useRef, useState } from "react";
-import { useModalDialog } from "~/components/ui/dialog";
+import { Dialog } from "~/components/ui/dialog";
 import { uploadUrl, type UploadedFile } from "~/lib/media/library";
 
 export type UploadOutcome = { file: UploadedFile } | { error: string; status: number };
@@ -61,7 +61,7 @@ export function uploadFile(
  */
 export function ImageUploadButton({ onUploaded, label = "Enviar imagem" }: { onUploaded: (file: UploadedFile) => void; label?: string }) {
   const id = useId();
-  const [dialog, showOnMount] = useModalDialog();
+  const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement | null>(null);
   const [open, setOpen] = useState(false);
   const [alt, setAlt] = useState("");
@@ -100,28 +100,22 @@ export function ImageUploadButton({ onUploaded, label = "Enviar imagem" }: { onU
         {label}
       </button>
       {open ? (
-        <dialog
-          ref={showOnMount}
+        <Dialog
+          ref={dialog}
+          title="Enviar imagem"
           onClose={() => setOpen(false)}
           onCancel={(event) => {
             if (progress !== null) event.preventDefault(); // the upload runs on: wait for it
           }}
-          // Escape, Tab and Enter belong to this dialog, not to the form around it (Enter would save the post).
+          // Enter in a field sends (the fields belong to no form, and the post's form around must not save).
           onKeyDown={(event) => {
-            if (event.key === "Escape" || event.key === "Tab") event.stopPropagation();
             if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
               event.preventDefault();
-              event.stopPropagation();
               void send();
             }
           }}
-          aria-labelledby={`${id}-title`}
-          className="m-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-slate-900/50"
         >
-          <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
-            Enviar imagem
-          </h2>
-          <div className="mt-4 space-y-4">
+          <div className="space-y-4">
             <label className="block text-sm font-medium text-slate-700">
               Imagem
               <input ref={input} form={noForm} type="file" accept="image/*" className="mt-1 block w-full text-sm" disabled={progress !== null} />
@@ -182,7 +176,7 @@ export function ImageUploadButton({ onUploaded, label = "Enviar imagem" }: { onU
               {progress !== null ? "Enviando..." : "Enviar e inserir"}
             </button>
           </div>
-        </dialog>
+        </Dialog>
       ) : null}
     </>
   );

@@ -27,7 +27,7 @@ export function RouteDialog({
     <Dialog
       title={title}
       role={role}
-      wide={wide}
+      size={wide ? "2xl" : "md"}
       reopenOn={location.key}
       onClose={() => void navigate(closeTo, { preventScrollReset: true })}
       closeControl={(props) => (

@@ -1,8 +1,10 @@
-// A lightbox driven by the URL (`?midia=<id>&item=<n>`): it is rendered by the server, so it
-// opens and closes with plain links without JavaScript; with JavaScript it also closes with
-// Escape and with a click outside, and takes focus while open.
+// A lightbox driven by the URL (`?midia=<id>&item=<n>`), in the site's one dialog (the browser's
+// <dialog>, see ui/dialog.tsx): the server renders it open, so it opens and closes with plain links
+// without JavaScript; with JavaScript it is a modal that also closes with Escape and with a click
+// on the backdrop, takes focus on its close link, and keeps the page behind from scrolling.
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "./icon";
 import { MediaPlayer } from "./media";
 
@@ -25,78 +27,56 @@ export function Lightbox({
   children?: ReactNode;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const closeRef = useRef<HTMLAnchorElement>(null);
   const current = media[index] ?? media[0];
 
   useEffect(() => {
     closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(closeHref, { preventScrollReset: true });
-    };
-    document.addEventListener("keydown", onKey);
     const { overflow } = document.body.style;
     document.body.style.overflow = "hidden";
     return () => {
-      document.removeEventListener("keydown", onKey);
       document.body.style.overflow = overflow;
     };
-  }, [closeHref, navigate]);
+  }, []);
 
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="lightbox-titulo"
-      className="fixed inset-0 z-[80] flex items-center justify-center bg-ink/90 p-3 backdrop-blur-sm sm:p-8"
+    <Dialog
+      title={title}
+      size="gallery"
+      // Another project opened while this one's close was still loading arrives with it closed.
+      reopenOn={location.key}
+      onClose={() => void navigate(closeHref, { preventScrollReset: true })}
+      closeControl={(props) => (
+        <Link ref={closeRef} to={closeHref} preventScrollReset replace {...props}>
+          <Icon name="close" className="size-5" />
+          <span className="sr-only">Fechar</span>
+        </Link>
+      )}
     >
-      {/* A click on the backdrop closes, as in most galleries; the keyboard has Escape and the close link. */}
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-hidden="true"
-        className="absolute inset-0 cursor-default"
-        onClick={() => navigate(closeHref, { preventScrollReset: true })}
-      />
-      <div className="relative max-h-full w-full max-w-5xl overflow-y-auto rounded-2xl bg-white p-4 shadow-2xl sm:p-6">
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 id="lightbox-titulo" className="text-xl font-bold text-ink sm:text-2xl">
-            {title}
-          </h2>
-          <Link
-            ref={closeRef}
-            to={closeHref}
-            preventScrollReset
-            replace
-            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-ink hover:bg-slate-200"
-          >
-            <Icon name="close" className="size-5" />
-            <span className="sr-only">Fechar</span>
-          </Link>
-        </div>
-        {current ? <MediaPlayer key={current} url={current} title={title} alt={alts[current]} /> : null}
-        {media.length > 1 ? (
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Mídias do projeto">
-            {media.map((url, i) => (
-              <li key={`${url}-${i}`}>
-                <Link
-                  to={itemHref(i)}
-                  preventScrollReset
-                  replace
-                  aria-current={i === index ? "true" : undefined}
-                  className={`flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-semibold ${
-                    i === index ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"
-                  }`}
-                >
-                  <span className="sr-only">Mídia </span>
-                  {i + 1}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {children ? <div className="mt-5">{children}</div> : null}
-      </div>
-    </div>
+      {current ? <MediaPlayer key={current} url={current} title={title} alt={alts[current]} /> : null}
+      {media.length > 1 ? (
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Mídias do projeto">
+          {media.map((url, i) => (
+            <li key={`${url}-${i}`}>
+              <Link
+                to={itemHref(i)}
+                preventScrollReset
+                replace
+                aria-current={i === index ? "true" : undefined}
+                className={`flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-semibold ${
+                  i === index ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"
+                }`}
+              >
+                <span className="sr-only">Mídia </span>
+                {i + 1}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {children ? <div className="mt-5">{children}</div> : null}
+    </Dialog>
   );
 }
 
