@@ -296,7 +296,7 @@ function RoleForm({ member, roles, error }: { member: Member; roles: RoleOption[
       <input type="hidden" name="id" value={member.id} />
       <div>
         <label htmlFor={selectId} className="block text-sm font-medium text-slate-700">
-          Perfil de {member.email}
+          Mudar perfil<span className="sr-only"> de {member.email}</span>
         </label>
         <select
           id={selectId}

@@ -1,16 +1,15 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { ErrorScreen } from "~/components/ui/error-screen";
 import { LogoutForm } from "~/components/admin/logout-form";
 import { adminArea, adminUser, restoredDraftFor } from "~/lib/admin/guard.server";
-import { FORBIDDEN } from "~/lib/admin/permissions";
 
 // The guarded admin layout. Its middleware demands an admin session on the server before any
 // loader or action of any admin route runs (so there is no client-side "checking" state: the page
 // arrives allowed, or the browser is redirected to /admin/login). Nothing it answers is cached, and
 // every write it lets through refreshes the public pages. A page the person's role may not open
-// (app/lib/admin/permissions.ts) is refused there with a 403, shown here as "Acesso restrito".
+// (app/lib/admin/permissions.ts) is refused there with a 403 "Acesso restrito".
 export const middleware: Route.MiddlewareFunction[] = adminArea;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,22 +30,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 // A page that fails keeps the admin header (home link, e-mail, "Sair") around the error screen
 // (HTTP 500 kept). When this layout's own loader failed there is no e-mail to show. A page the
-// role may not open (403, from the guard) says so in Portuguese, with the way back to the dashboard.
+// role may not open is refused by the guard (the layout's middleware) before this layout runs, so
+// the root's boundary shows that one; the error screen words it either way ("Acesso restrito").
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/admin");
-  return <AdminFrame email={layout?.email}>{isRouteErrorResponse(error) && error.status === 403 ? <Forbidden /> : <ErrorScreen error={error} />}</AdminFrame>;
-}
-
-function Forbidden() {
   return (
-    <section className="mx-auto max-w-xl px-6 py-24 text-center">
-      <title>Acesso restrito | Wind Digital</title>
-      <h1 className="text-2xl font-bold text-slate-900">{FORBIDDEN.title}</h1>
-      <p className="mt-4 text-slate-600">{FORBIDDEN.description}</p>
-      <Link to="/admin/dashboard" className="mt-8 inline-block rounded-full bg-slate-900 px-6 py-3 font-semibold text-white">
-        Voltar ao painel
-      </Link>
-    </section>
+    <AdminFrame email={layout?.email}>
+      <ErrorScreen error={error} />
+    </AdminFrame>
   );
 }
 

@@ -87,7 +87,7 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   const route = pattern ? `/${pattern.replace(/^\/+/, "")}` : new URL(page.url).pathname;
   if (!mayOpen(user.role, route)) {
     log("warn", "admin route refused to the role", { role: user.role });
-    throw data(FORBIDDEN, { status: 403 });
+    throw data(FORBIDDEN, { status: 403, statusText: "Forbidden" });
   }
   if (!matchesSetup(route)) {
     if ((await twoFactorRequired()) && !(await hasSecondFactor(user.id))) {
