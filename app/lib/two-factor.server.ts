@@ -7,7 +7,7 @@
 // the hash cannot be reversed by trying), and each works once.
 //
 // Sign-in: a correct password for an account with two-factor on (an authenticator app's key, or
-// a passkey) yields no session. It yields a signed, HttpOnly, short-lived cookie naming the
+// a passkey while the team requires two-factor sign-in) yields no session. It yields a signed, HttpOnly, short-lived cookie naming the
 // account (and a fingerprint of its password hash, so a password change voids it); only the
 // second step, given that cookie and a valid code (or one of its passkeys), creates the session.
 // Codes are throttled like passwords: 5 wrong codes per account and 20 per address in 15
@@ -25,6 +25,7 @@ import { createCookie } from "react-router";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { roleOf } from "./admin/permissions";
+import { twoFactorRequired } from "./admin/two-factor-policy.server";
 import { db } from "./db.server";
 import { derivedKeys } from "./derived-keys.server.ts";
 import { env } from "./env.server";
@@ -247,7 +248,7 @@ export async function pendingSignIn(request: Request): Promise<PendingSignIn | n
   if (typeof u !== "string" || typeof p !== "string" || typeof r !== "string" || typeof t !== "number" || t < Date.now()) return null;
   const user = await db.user.findUnique({ where: { id: u }, include: { roles: true, _count: { select: { passkeys: true } } } });
   if (!user || user.deactivatedAt || fingerprint(user.passwordHash) !== p) return null;
-  if (!user.totpSecret && user._count.passkeys === 0) return null;
+  if (!user.totpSecret && (user._count.passkeys === 0 || !(await twoFactorRequired()))) return null;
   return {
     user: { id: user.id, email: user.email, totpSecret: user.totpSecret, isStaff: roleOf(user.roles) !== null },
     passkeys: user._count.passkeys,
@@ -257,10 +258,14 @@ export async function pendingSignIn(request: Request): Promise<PendingSignIn | n
 
 /**
  * Whether a correct password is only the first step for this account: it has the authenticator
- * app's key, or a passkey (a second factor too: the second step then offers it beside the code).
+ * app's key (the second step then offers its passkeys beside the code), or only passkeys while
+ * the team requires two-factor sign-in (a passkey is then that second factor). A passkey the
+ * person added on their own, with two-factor off, is another way in, not a new requirement: the
+ * password alone keeps working on a device that does not hold the passkey, as before.
  */
 export async function needsSecondStep(account: { id: string; totpSecret: string | null }): Promise<boolean> {
-  return Boolean(account.totpSecret) || (await db.passkey.count({ where: { userId: account.id } })) > 0;
+  if (account.totpSecret) return true;
+  return (await db.passkey.count({ where: { userId: account.id } })) > 0 && (await twoFactorRequired());
 }
 
 export type SecondStepResult =

@@ -1,7 +1,7 @@
 // Passkeys in Chromium, with its virtual authenticator (the WebAuthn devtools domain, through a
 // CDP session): with JavaScript, a passkey is added in "Minha conta", signs in alone from the
 // sign-in page ("Entrar com chave de acesso": one click, the authenticator answers), serves as
-// the second step after the password, is renamed and removed; cancelling the browser's prompt
+// the second step after the password beside the 6-digit code, is renamed and removed; cancelling the browser's prompt
 // leaves the page with a message and nothing else changed. Without JavaScript, the passkey
 // buttons are not on the pages, and the password and the 6-digit code sign in as they always did.
 // The server's rules (tampered answers, replays, another account's passkey) are in
@@ -62,8 +62,12 @@ test.describe("passkeys with JavaScript", () => {
 
   test("added in Minha conta, then signing in alone, and as the second step; renamed and removed", async ({ page }) => {
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
-    const user = await newAdmin("chave");
+    const user = await newAdmin("chave", { totp: true });
     await passwordStep(page, user.email);
+    await expect(page).toHaveURL(/\/admin\/verificacao$/);
+    const { currentTotp } = await import("../../app/lib/two-factor.server.ts");
+    await page.getByLabel("Código").fill(currentTotp(user.email, user.totpSecret!));
+    await page.getByRole("button", { name: "Verificar" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     await page.goto(`${localhost()}/admin/conta`);
@@ -90,7 +94,7 @@ test.describe("passkeys with JavaScript", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(toast(page, "Login realizado!")).toBeVisible();
 
-    // After the password, the passkey is the second step.
+    // After the password, the passkey is the second step, beside the code.
     await signOut(page);
     await passwordStep(page, user.email);
     await expect(page).toHaveURL(/\/admin\/verificacao$/);
@@ -108,7 +112,7 @@ test.describe("passkeys with JavaScript", () => {
     await expect(page.locator("[data-passkey-row]")).toContainText("Notebook pessoal");
     await page.getByRole("link", { name: "Remover: Notebook pessoal" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Remover chave de acesso" });
-    await expect(dialog).toContainText("Esta é a sua última chave de acesso. Sem ela, o login pedirá só a senha.");
+    await expect(dialog).toContainText("Esta é a sua última chave de acesso. Sem ela, o login pedirá a senha e o código do aplicativo.");
     await dialog.getByRole("button", { name: "Remover" }).click();
     await expect(toast(page, "Chave de acesso removida")).toBeVisible();
     await expect(page.getByText("Nenhuma chave de acesso cadastrada.")).toBeVisible();

@@ -24,6 +24,8 @@ const login = await import("~/routes/admin_.login");
 const secondStep = await import("~/routes/admin_.verificacao");
 const account = await import("~/routes/admin.conta");
 const dashboard = await import("~/routes/admin.dashboard");
+const { newTotpSecret } = await import("~/lib/two-factor.server");
+const { setTwoFactorRequired } = await import("~/lib/admin/two-factor-policy.server");
 
 type Outcome = { status: number; location: string | null; cookie: string; body: Record<string, unknown> };
 
@@ -232,15 +234,16 @@ describe("a passkey as the second step", () => {
     return outcome.cookie.split("; ").find((c) => c.startsWith("__admin_2fa="))!;
   };
 
-  it("after the password, an account with a passkey takes the second step; its own passkey opens the session, another account's is refused", async () => {
+  it("after the password of an account with two-factor on, its own passkey opens the session beside the code; another account's is refused", async () => {
     const { user, cookie } = await signedIn();
+    await db.user.update({ where: { id: user.id }, data: { totpSecret: newTotpSecret() } });
     const mine = await addPasskey(cookie);
     const other = await signedIn();
     const theirs = await addPasskey(other.cookie);
 
     const pending = await passwordStep(user.email, "203.0.113.91");
     const page = await run(secondStep.loader as never, getRequest("/admin/verificacao", { cookie: pending }));
-    expect(page.body).toEqual({ email: user.email, totp: false, passkeys: true });
+    expect(page.body).toEqual({ email: user.email, totp: true, passkeys: true });
 
     // Without the password step's cookie, nothing to answer.
     expect((await ceremony({ step: "second-step-options" })).status).toBe(401);
@@ -264,6 +267,28 @@ describe("a passkey as the second step", () => {
     expect(await signedInWith(sessionOf(opened.cookie))).toBe(true);
     // The second step's cookie is cleared with the session's start.
     expect(opened.cookie).toMatch(/__admin_2fa=(;|$)/);
+  });
+
+  it("a passkey without two-factor is another way in: the password alone still signs in, unless the team requires two-factor", async () => {
+    const { user, cookie } = await signedIn();
+    const mine = await addPasskey(cookie);
+    const alone = await run(login.action as never, formRequest("/admin/login", PASSWORD_FIELDS(user.email)), { ip: "203.0.113.95" });
+    expect(alone.location).toBe("/admin/dashboard");
+
+    await setTwoFactorRequired(true);
+    try {
+      const pending = await passwordStep(user.email, "203.0.113.95");
+      const page = await run(secondStep.loader as never, getRequest("/admin/verificacao", { cookie: pending }));
+      expect(page.body).toEqual({ email: user.email, totp: false, passkeys: true });
+      // A code cannot finish it (there is no app key): only the passkey.
+      expect((await run(secondStep.action as never, formRequest("/admin/verificacao", { code: "123456" }, { cookie: pending }))).status).toBe(401);
+      const challenge = String((await ceremony({ step: "second-step-options" }, pending)).body.challenge);
+      const opened = await ceremony({ step: "second-step", response: assert(mine.credential, challenge) }, pending);
+      expect(opened.status).toBe(200);
+      expect(await signedInWith(sessionOf(opened.cookie))).toBe(true);
+    } finally {
+      await setTwoFactorRequired(false);
+    }
   });
 
   it("an account without a passkey signs in with the password exactly as before: 'Login realizado!'", async () => {

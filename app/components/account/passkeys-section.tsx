@@ -64,8 +64,8 @@ export function PasskeysSection({
         Chaves de acesso
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Com uma chave de acesso, você entra com a digital, o rosto ou o PIN do seu dispositivo, sem digitar a senha. Ela também serve como segunda etapa depois
-        da senha.
+        Com uma chave de acesso, você entra com a digital, o rosto ou o PIN do seu dispositivo, sem digitar a senha. Com a verificação em duas etapas, ela
+        também serve de segunda etapa depois da senha, no lugar do código.
       </p>
       {passkeys.length === 0 ? (
         <p className="mt-4 font-medium text-slate-700">Nenhuma chave de acesso cadastrada.</p>
