@@ -19,12 +19,13 @@
 // hashing and strength estimate of a new password (only a signed-in person or the holder of a
 // link from their mailbox gets there). They are served before every other check and are never
 // pushed out by one, so however many addresses keep the ordinary line full, the owner of an
-// account signs in from their own browser. Ordinary checks wait MAX_WAITING_CHECKS at most; when
+// account signs in from their own browser. (In one line for all, under a steady stream from many
+// addresses every newcomer pushed a waiting check out, and the owner's was pushed out before its
+// turn came: a correct password from a known device was told to try again.) Ordinary checks wait MAX_WAITING_CHECKS at most; when
 // they are full, a newcomer from a shorter line takes the place of the newest check of the
-// longest line (of the longest lines, the one whose last check came last), so one address cannot
-// hold the whole line, and what waited longest keeps its place: pushing out the longest line
-// first met (as this did before) meant that under a steady stream from many addresses, one check
-// each, every newcomer pushed out whoever had waited longest, the owner's sign-in among them.
+// longest line, so one address cannot hold the whole line; of several longest lines, the one
+// served most recently gives up its check (it had its turn last), and of lines never served, the
+// one that has waited longest.
 // A check that finds no place, or loses its place, is refused (PasswordCheckerBusy) and the
 // caller answers "try again shortly", without counting the attempt.
 import { createRequire } from "node:module";
@@ -143,7 +144,7 @@ type Message =
   | { kind: "compare"; password: string; hash: string }
   | { kind: "hash"; password: string; cost: number }
   | { kind: "strength"; password: string; inputs: string[] };
-type Waiting = { message: Message; arrived: number; resolve: (value: Result) => void; reject: (error: Error) => void };
+type Waiting = { message: Message; resolve: (value: Result) => void; reject: (error: Error) => void };
 
 /** One class of checks: its waiting checks by line (a line is removed when it empties). */
 interface Lane {
@@ -155,7 +156,6 @@ const ordinaryLane: Lane = { lines: new Map(), waiting: 0 };
 /** When each line was last served (a count of checks started): the least recent goes next. */
 const lastServed = new Map<string, number>();
 let started = 0;
-let arrivals = 0;
 let running = false;
 
 function send(message: Message): Promise<Result> {
@@ -198,11 +198,15 @@ function next(): void {
     });
 }
 
-/** The ordinary line with the most checks waiting; of several, the one whose newest check came last. */
+/** The ordinary line to take a place from: the longest; of several, the one served most recently (see the top of this file). */
 function longestLine(): [string, Waiting[]] | null {
   let longest: [string, Waiting[]] | null = null;
   for (const entry of ordinaryLane.lines) {
-    if (!longest || entry[1].length > longest[1].length || (entry[1].length === longest[1].length && entry[1].at(-1)!.arrived > longest[1].at(-1)!.arrived)) {
+    if (
+      !longest ||
+      entry[1].length > longest[1].length ||
+      (entry[1].length === longest[1].length && (lastServed.get(entry[0]) ?? -1) > (lastServed.get(longest[0]) ?? -1))
+    ) {
       longest = entry;
     }
   }
@@ -229,7 +233,7 @@ function run(message: Message, line: string, priority: boolean): Promise<Result>
     // Full, and no line is longer than this one: it, or its equal, is refused.
     return Promise.reject(new PasswordCheckerBusy());
   }
-  const result = new Promise<Result>((resolve, reject) => queue.push({ message, arrived: arrivals++, resolve, reject }));
+  const result = new Promise<Result>((resolve, reject) => queue.push({ message, resolve, reject }));
   lane.lines.set(line, queue);
   lane.waiting++;
   next();
