@@ -9,9 +9,11 @@ import { defineConfig } from "vitest/config";
 //         child process (`npm run test:fast`, the loop to run while working);
 //   slow  tests that start processes (the production server from the build, the development
 //         server, the operator scripts), the two-instance integration tests and the bad-input suite.
-// A test file belongs to "slow" when it starts a process: it imports the platform-server helper or
-// node:child_process. No list to keep up to date: a new test that starts a server is slow by itself.
-const startsProcess = /from "(\.\.\/helpers\/platform-server|node:child_process)"/;
+// A test file belongs to "slow" when it starts a process: it imports node:child_process, the
+// platform-server helper (the production server) or the webhook-server helper (the chat's webhook
+// stand-in, a Node process of its own). No list to keep up to date: a new test that starts a server
+// is slow by itself.
+const startsProcess = /from "(\.\.\/helpers\/(platform-server|webhook-server)|node:child_process)"/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
@@ -21,10 +23,14 @@ function testFiles(dir: string): string[] {
 
 const inProcess = ["tests/unit", "tests/routes"].flatMap(testFiles);
 // In-process files whose time goes to waiting, not to the code under test: an S3-protocol server
-// (s3rver) for every read and write, SVG renders in a child process with their time bounds, bcrypt
-// timing over many sign-ins, and a chat flood against its rate limits. They prove what they prove
-// in the slow project too, and keep the loop to run while working short.
-const boundByWaiting = ["media-library-s3", "media-s3", "media-svg", "admin-auth-timing", "chat-growth"].map((name) => join("tests/routes", `${name}.test.ts`));
+// (s3rver) for every read and write (the storage suite runs half of itself there), SVG renders in a
+// child process with their time bounds, bcrypt timing over many sign-ins, a chat flood against its
+// rate limits, and another site's slow and silent servers waited out to their time limit. They
+// prove what they prove in the slow project too, and keep the loop to run while working short.
+const boundByWaiting = [
+  ...["media-library-s3", "media-s3", "media-svg", "admin-auth-timing", "chat-growth", "media-remote"].map((name) => join("tests/routes", `${name}.test.ts`)),
+  join("tests/unit", "storage-backends.test.ts"),
+];
 const spawning = inProcess.filter((file) => startsProcess.test(readFileSync(file, "utf8")) || boundByWaiting.includes(file));
 
 export default defineConfig({
