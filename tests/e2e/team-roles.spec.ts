@@ -2,7 +2,8 @@
 // sees only the cards of what their role opens and gets "Acesso restrito" on the team, the
 // settings, the insights and the leads; once an administrator requires two-factor sign-in, a
 // member without it lands on "Minha conta" right after the password and is sent back there from
-// any other admin page until it is set up; then the panel opens again. The accounts are made with
+// any other admin page until it is set up; then the panel opens again. An administrator ends a
+// colleague's sessions from the team page without deactivating the account. The accounts are made with
 // `npm run user:create -- --role ...`. This spec starts its own production server on a database of
 // its own: turning the requirement on would otherwise hold up every other spec's admin.
 import { spawnSync } from "node:child_process";
@@ -77,6 +78,37 @@ test("an Editor sees no card of the team, the settings, the insights or the lead
   await expect(page.getByRole("heading", { name: "Painel administrativo" })).toBeVisible();
   await page.goto(`${server.baseUrl}/admin/blog`);
   await expect(page.getByRole("heading", { name: "Blog" })).toBeVisible();
+});
+
+test("an administrator ends a colleague's sessions from the team page, and the account stays active", async ({ page, browser }, testInfo) => {
+  const editor = await browserOf(browser, testInfo);
+  await signInAs(editor, EDITOR);
+  await expect(editor).toHaveURL(/\/admin\/dashboard$/);
+  await signInAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto(`${server.baseUrl}/admin/equipe`);
+  await formReady(page);
+  const row = page.locator(`[data-member="${EDITOR.email}"]`);
+  await expect(row.getByText(/^Sessões abertas \(\d+\)$/)).toBeVisible();
+  const sessions = row.getByRole("list", { name: `Sessões abertas de ${EDITOR.email}` }).getByRole("listitem");
+  const count = await sessions.count();
+  expect(count).toBeGreaterThanOrEqual(1);
+  // One at a time until none is left (with two or more, "Encerrar todas as sessões" is offered too).
+  for (let left = count; left > 0; left--) {
+    await row
+      .getByRole("button", { name: /^Encerrar sessão de/ })
+      .first()
+      .click();
+    await expect(toast(page, "Sessão encerrada")).toBeVisible();
+    await expect(sessions).toHaveCount(left - 1);
+  }
+  await expect(row).toContainText("Ativo");
+  // The colleague's browser is signed out; the account still signs in.
+  await editor.goto(`${server.baseUrl}/admin/blog`);
+  await expect(editor).toHaveURL(/\/admin\/login/);
+  await signInAs(editor, EDITOR);
+  await expect(editor).toHaveURL(/\/admin\/dashboard$/);
+  await editor.context().close();
 });
 
 test("required two-factor: a member without it is sent to set it up right after the password, and nothing else opens until then", async ({
