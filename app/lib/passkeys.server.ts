@@ -30,7 +30,8 @@ import { log } from "./logger.server.ts";
 
 const CHALLENGE_MS = 5 * 60 * 1000;
 const RP_NAME = "Painel Wind Digital";
-export const PASSKEY_NAME_MAX = 60;
+/** As the name field allows (app/components/account/passkeys-section.tsx). */
+const PASSKEY_NAME_MAX = 60;
 
 type Purpose = "register" | "sign-in" | "second-step";
 
@@ -67,10 +68,6 @@ async function useChallenge(challenge: string, purpose: Purpose, userId: string 
 
 const transportsOf = (stored: string) => (stored ? (stored.split(",") as AuthenticatorTransport[]) : undefined);
 const userHandleOf = (userId: string) => Buffer.from(userId, "utf8").toString("base64url");
-
-export function countPasskeys(userId: string): Promise<number> {
-  return db.passkey.count({ where: { userId } });
-}
 
 export function listPasskeys(userId: string) {
   return db.passkey.findMany({

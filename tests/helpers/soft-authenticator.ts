@@ -11,7 +11,7 @@ const UP = 0x01;
 const UV = 0x04;
 const AT = 0x40;
 
-export interface SoftCredential {
+interface SoftCredential {
   id: string;
   rpId: string;
   origin: string;

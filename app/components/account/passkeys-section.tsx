@@ -14,7 +14,7 @@ import { RouteDialog } from "~/components/admin/route-dialog";
 import { ACCOUNT_FORM_VALIDATION } from "./validation-timing";
 import { registerPasskey, usePasskeysAvailable } from "./passkey";
 
-export const PASSKEY_NAME_MAX = 60;
+const PASSKEY_NAME_MAX = 60;
 
 export const passkeyNameSchema = z.object({
   id: z.string(),
@@ -25,7 +25,7 @@ export const passkeyNameSchema = z.object({
     .max(PASSKEY_NAME_MAX, `Use no máximo ${PASSKEY_NAME_MAX} caracteres`),
 });
 
-export interface PasskeyRow {
+interface PasskeyRow {
   id: string;
   name: string;
   createdAt: Date | string;
@@ -196,7 +196,7 @@ function AddPasskey() {
   }
   const passwordError = error?.field === "password" ? error.message : null;
   return (
-    <form onSubmit={submit} noValidate className="mt-4 space-y-4 border-t border-slate-200 pt-4" aria-labelledby="adicionar-chave">
+    <form onSubmit={submit} noValidate className="mt-4 max-w-xl space-y-4 border-t border-slate-200 pt-4" aria-labelledby="adicionar-chave">
       <h3 id="adicionar-chave" className="font-semibold text-slate-900">
         Adicionar chave de acesso
       </h3>
