@@ -22,9 +22,6 @@ function adminCredentials(source: AdminSource): { email: string; password: strin
 export async function seedAdmin(db: Db, source: AdminSource): Promise<string> {
   const credentials = adminCredentials(source);
   if (!credentials) return "admin: ADMIN_PASSWORD is not set in production, no admin created";
-  // The published demo password would be anyone's way in to a real site.
-  if (isProduction(source) && credentials.password === DEMO_ADMIN_PASSWORD)
-    throw new Error("ADMIN_PASSWORD is the demo password published in the README: choose another");
   // A new password is held to the site's rule (an unchanged one keeps working).
   const weak = await newPasswordProblem(db, credentials.email, credentials.password);
   if (weak) throw new Error(`ADMIN_PASSWORD refused: ${weak}`);
