@@ -199,7 +199,9 @@ describe("the registry of admin sections", () => {
     for (const rule of Object.values(UPLOAD_TARGETS.midia!)) expect(rule.column).toBeUndefined();
   });
 
-  it("renders on each section's page exactly the upload fields of its registry entry", async () => {
+  // The pages are imported here, inside the test (found by the registry's paths), so their first
+  // transform counts against its time: on a loaded machine that alone can pass vitest's 5 s.
+  it("renders on each section's page exactly the upload fields of its registry entry", { timeout: 60_000 }, async () => {
     const differing: string[] = [];
     for (const section of CONTENT_SECTIONS) {
       const rendered = await renderedFileFields(section);
