@@ -6,7 +6,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { db as Db } from "~/lib/db.server";
-import { cookiesFrom, formRequest, ORIGIN } from "../helpers/request";
+import { chatCookiesAfter, cookiesFrom, formRequest, ORIGIN } from "../helpers/request";
 import { startWebhookServer, type WebhookProcess } from "../helpers/webhook-server";
 
 let webhook: WebhookProcess;
@@ -100,7 +100,7 @@ describe("taking over a chat", () => {
     const post = (message: string, cookie?: string) =>
       fixtures.call(((a: never) => chat.action(a)) as never, formRequest("/api/chat", { message, redirectTo: "/" }, { cookie }));
     const first = (await post("Sem JavaScript aqui")) as Response;
-    const cookie = cookiesFrom(first).split(";")[0]!;
+    const cookie = chatCookiesAfter(first);
     const lead = await db.lead.findFirstOrThrow({ where: { messages: { some: { content: "Sem JavaScript aqui" } } } });
     const staff = await staffSession();
     await onLead(lead.id, { intent: "takeover" }, staff.cookie);
@@ -108,7 +108,7 @@ describe("taking over a chat", () => {
     expect(held.status).toBe(303);
     expect(await webhookSaw("segredo-3")).toBe(false);
     await onLead(lead.id, { intent: "reply", reply: "Estou aqui!" }, staff.cookie);
-    const state = await loadChatState(new Request(`${ORIGIN}/`, { headers: { Cookie: cookiesFrom(held).split(";")[0]! } }));
+    const state = await loadChatState(new Request(`${ORIGIN}/`, { headers: { Cookie: chatCookiesAfter(held, cookie) } }));
     expect(state.messages.slice(-2)).toEqual([
       { role: "user", content: "Alguém? segredo-3" },
       { role: "assistant", content: "Estou aqui!", author: "Ana, da equipe Wind Digital" },
