@@ -122,7 +122,8 @@ function RenameRow({ page, passkey, lastResult }: { page: string; passkey: Passk
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "passkey-rename";
   return (
     <li className="py-3">
-      <Form method="post" action={page} id={form.id} onSubmit={form.onSubmit} noValidate className="space-y-3">
+      {/* Posted to the address that opened it: a refused name comes back with this row still open. */}
+      <Form method="post" action={`${page}?renomear-chave=${passkey.id}`} id={form.id} onSubmit={form.onSubmit} noValidate className="space-y-3">
         <input type="hidden" name="intent" value="passkey-rename" />
         <input type="hidden" name="id" value={passkey.id} />
         <TextField field={fields.name} label="Nome da chave" maxLength={PASSKEY_NAME_MAX} autoComplete="off" />

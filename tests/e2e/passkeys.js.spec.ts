@@ -1,30 +1,14 @@
 // Passkeys in Chromium, with its virtual authenticator (the WebAuthn devtools domain, through a
-// CDP session): with JavaScript, a passkey is added in "Minha conta", signs in alone from the
+// CDP session): a passkey is added in "Minha conta", signs in alone from the
 // sign-in page ("Entrar com chave de acesso": one click, the authenticator answers), serves as
 // the second step after the password beside the 6-digit code, is renamed and removed; cancelling the browser's prompt
-// leaves the page with a message and nothing else changed. Without JavaScript, the passkey
-// buttons are not on the pages, and the password and the 6-digit code sign in as they always did.
+// leaves the page with a message and nothing else changed. Without JavaScript:
+// passkeys.nojs.spec.ts.
 // The server's rules (tampered answers, replays, another account's passkey) are in
 // tests/routes/passkeys.test.ts.
-import bcrypt from "bcryptjs";
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
-import { e2eDb, formReady, toast } from "./admin-helpers";
-
-const PASSWORD = "Chave-de-teste-forte-2026";
-
-// A passkey belongs to a domain, and an IP address is none: these pages open on "localhost".
-const localhost = () => `http://localhost:${Number(process.env.E2E_PORT || 4173)}`;
-
-/** A new administrator of the shared server, with the password above (and, when asked, an authenticator app). */
-async function newAdmin(label: string, { totp = false } = {}) {
-  const db = await e2eDb();
-  const email = `${label}-${test.info().project.name}-${Date.now().toString(36)}@agencia.com.br`;
-  const { newTotpSecret } = await import("../../app/lib/two-factor.server.ts");
-  const user = await db.user.create({
-    data: { email, passwordHash: bcrypt.hashSync(PASSWORD, 4), totpSecret: totp ? newTotpSecret() : null, roles: { create: { role: "admin" } } },
-  });
-  return { ...user, email };
-}
+import { formReady, toast } from "./admin-helpers";
+import { localhost, newAdmin, PASSWORD, passwordStep } from "./passkey-helpers";
 
 /** Chromium's software authenticator for this page: a platform passkey that verifies its user. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
@@ -43,21 +27,12 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   return { cdp, authenticatorId };
 }
 
-async function passwordStep(page: Page, email: string) {
-  await page.goto(`${localhost()}/admin/login`);
-  await formReady(page);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Senha").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-}
-
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sair" }).first().click();
   await expect(page).toHaveURL(/\/$/);
 }
 
 test.describe("passkeys with JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "a passkey needs JavaScript");
   test.describe.configure({ timeout: 90_000 });
 
   test("added in Minha conta, then signing in alone, and as the second step; renamed and removed", async ({ page }) => {
@@ -154,30 +129,5 @@ test.describe("passkeys with JavaScript", () => {
     await page.getByLabel("Senha").fill(PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  });
-});
-
-test.describe("without JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "the pages as they are without JavaScript");
-
-  test("no passkey button; the password and the 6-digit code sign in as before", async ({ page }) => {
-    const user = await newAdmin("sem-js", { totp: true });
-    await page.goto(`${localhost()}/admin/login`);
-    await expect(page.getByRole("button", { name: "Entrar com chave de acesso" })).toHaveCount(0);
-    await expect(page.locator("[data-passkey]")).toHaveCount(0);
-    await passwordStep(page, user.email);
-    await expect(page).toHaveURL(/\/admin\/verificacao$/);
-    await expect(page.getByRole("button", { name: "Usar chave de acesso" })).toHaveCount(0);
-    const { currentTotp } = await import("../../app/lib/two-factor.server.ts");
-    await page.getByLabel("Código").fill(currentTotp(user.email, user.totpSecret!));
-    await page.getByRole("button", { name: "Verificar" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    await expect(toast(page, "Login realizado!")).toBeVisible();
-
-    // Minha conta lists the passkeys and says adding one needs JavaScript.
-    await page.goto(`${localhost()}/admin/conta`);
-    const section = page.getByRole("region", { name: "Chaves de acesso" });
-    await expect(section.getByText("Nenhuma chave de acesso cadastrada.")).toBeVisible();
-    await expect(section.getByRole("button", { name: "Adicionar chave de acesso" })).toHaveCount(0);
   });
 });
