@@ -21,11 +21,11 @@ export const MIN_PASSWORD_SCORE = 3;
 /** A password at least this share of which is the person's data or the agency's name is refused. */
 const MAX_PERSONAL_SHARE = 0.5;
 
-export const HOW_TO_CHOOSE =
+const HOW_TO_CHOOSE =
   "Dica: junte três ou quatro palavras sem relação entre si (não uma frase conhecida), com um número ou símbolo no meio, ou use um gerenciador de senhas.";
 
 /** The words an attacker knows about this person: name, e-mail and its parts, the agency's name. */
-export function knownWords(person: { email: string; name?: string | null }): string[] {
+function knownWords(person: { email: string; name?: string | null }): string[] {
   const email = person.email.trim().toLowerCase();
   const name = (person.name ?? "").trim().toLowerCase();
   const words = [email, ...email.split(/[@.+_-]+/), name, ...name.split(/\s+/), name.replace(/\s+/g, "")];

@@ -42,16 +42,14 @@ const cookieOptions = {
 /** The session cookie over plain HTTP. */
 export const sessionCookie = createCookie("__admin_session", { ...cookieOptions, secure: env.NODE_ENV === "production" });
 /** The session cookie over HTTPS: Secure, Path=/ and no Domain, as the `__Host-` prefix demands. */
-export const hostSessionCookie = createCookie("__Host-admin_session", { ...cookieOptions, secure: true });
-/** Both names, for whoever only needs to know that a request carries an admin session (the insights). */
-export const SESSION_COOKIE_NAMES = [sessionCookie.name, hostSessionCookie.name];
+const hostSessionCookie = createCookie("__Host-admin_session", { ...cookieOptions, secure: true });
 
 /**
  * Whether `request` reached the site over HTTPS: SITE_URL is https (the public address is HTTPS,
  * whatever hop the request came through), the request itself came over TLS, or, with TRUST_PROXY,
  * the proxies in front say so (X-Forwarded-Proto, read at the hop X-Forwarded-For is read at).
  */
-export function servedOverHttps(request: Request | undefined): boolean {
+function servedOverHttps(request: Request | undefined): boolean {
   if (env.SITE_URL.startsWith("https:")) return true;
   if (!request) return false;
   if (new URL(request.url).protocol === "https:") return true;
@@ -64,7 +62,7 @@ export function servedOverHttps(request: Request | undefined): boolean {
 }
 
 /** The session cookie this request uses (see the top of this file). */
-export function sessionCookieFor(request: Request | undefined) {
+function sessionCookieFor(request: Request | undefined) {
   return servedOverHttps(request) ? hostSessionCookie : sessionCookie;
 }
 

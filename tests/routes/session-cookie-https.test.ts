@@ -47,7 +47,7 @@ describe("the session cookie", () => {
 
   it("over plain HTTP (the proxy says http, or says nothing): __admin_session, without Secure outside production", async () => {
     const user = await upsertUser(db, { email: "http@agencia.com.br", password: PASSWORD, admin: true });
-    for (const headers of [{ "X-Forwarded-Proto": "http" }, {}]) {
+    for (const headers of [{ "X-Forwarded-Proto": "http" }, {}] as Array<Record<string, string>>) {
       const response = await signIn(user.email, headers);
       expect(response.status).toBe(302);
       const line = sessionLine(response);
