@@ -33,6 +33,8 @@ export interface Member {
   lastSignInAt: Date | null;
   /** The authenticator app is on (what "Redefinir verificação em duas etapas" resets). */
   twoFactor: boolean;
+  /** How many passkeys the account has (each one a second factor too; the person manages them in "Minha conta"). */
+  passkeys: number;
   status: "active" | "deactivated" | "invited";
   /** The sessions open now (a deactivated account has none). */
   sessions: MemberSession[];
@@ -53,6 +55,7 @@ export async function listMembers(now = new Date()): Promise<Member[]> {
       deactivatedAt: true,
       passwordHash: true,
       roles: { select: { role: true } },
+      _count: { select: { passkeys: true } },
       sessions: { where: { expiresAt: { gt: now } }, orderBy: { lastSeenAt: "desc" } },
     },
   });
@@ -63,6 +66,7 @@ export async function listMembers(now = new Date()): Promise<Member[]> {
     role: roleOf(user.roles)!,
     lastSignInAt: user.lastSignInAt,
     twoFactor: Boolean(user.totpSecret),
+    passkeys: user._count.passkeys,
     status: user.deactivatedAt ? "deactivated" : user.passwordHash ? "active" : "invited",
     sessions: user.sessions.map((session) => ({
       id: session.id,

@@ -33,6 +33,7 @@ import { RouteDialog } from "~/components/admin/route-dialog";
 import { AdminPage } from "~/components/admin/page";
 import { CopyLink } from "~/components/account/copy-link";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
+import { credentialChanged } from "~/lib/credential-change.server";
 
 // The team: everyone with a role (Administrador, Editor, Atendimento: what each may open is in
 // app/lib/admin/permissions.ts), with their sign-in facts and open sessions; invitations by e-mail
@@ -222,6 +223,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const problem = twoFactorResetRefusal(me.id, target);
     if (problem) return reply({ lastResult: null, toast: { type: "error", title: "Não permitido", description: problem } }, 409);
     await resetTwoFactor(target.id);
+    // A change of how the colleague signs in: their outstanding links end and they are told.
+    await credentialChanged(target, "two_factor_removed");
     // Who and whom only: never a key or a code.
     await recordActivity(log, { action: "two_factor_reset", targetId: target.id, targetLabel: target.email });
     return redirectWithToast(LIST, {
@@ -480,7 +483,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 </div>
                 <div className="flex gap-1">
                   <dt>Verificação em duas etapas:</dt>
-                  <dd className="font-medium">{member.twoFactor ? "ativada" : "desativada"}</dd>
+                  <dd className="font-medium">
+                    {member.twoFactor ? "ativada" : "desativada"}
+                    {member.passkeys > 0 ? ` · ${member.passkeys} ${member.passkeys === 1 ? "chave de acesso" : "chaves de acesso"}` : null}
+                  </dd>
                 </div>
                 <div className="flex gap-1">
                   <dt>Último acesso:</dt>

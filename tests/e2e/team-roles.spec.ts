@@ -142,6 +142,11 @@ test("required two-factor: a member without it is sent to set it up right after 
     await editor.goto(`${server.baseUrl}${path}`);
     await expect(editor, path).toHaveURL(/\/admin\/conta$/);
   }
+  // Signing out still works; the next sign-in lands on "Minha conta" again.
+  await editor.getByRole("banner").getByRole("button", { name: "Sair" }).click();
+  await expect(editor).toHaveURL(`${server.baseUrl}/`);
+  await signInAs(editor, EDITOR);
+  await expect(editor).toHaveURL(/\/admin\/conta$/);
   // Set up there, the panel opens again.
   await formReady(editor);
   await editor.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();

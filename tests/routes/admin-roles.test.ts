@@ -440,6 +440,10 @@ describe("two-factor sign-in for the whole team", () => {
     const withPasskey = await member("atendimento");
     await db.passkey.create({ data: { userId: withPasskey.user.id, credentialId: "cred-roles-test", publicKey: "pk", name: "Notebook" } });
     expect(await throughGuard(getRequest("/admin/contatos", { cookie: withPasskey.cookie }))).toEqual({ reached: true });
+    const listed = (await call(team.loader as never, getRequest("/admin/equipe", { cookie: admin.cookie }))) as unknown as {
+      members: Array<{ id: string; passkeys: number; twoFactor: boolean }>;
+    };
+    expect(listed.members.find((m) => m.id === withPasskey.user.id)).toMatchObject({ passkeys: 1, twoFactor: false });
 
     const off = (await call(settings.action as never, formRequest("/admin/configuracoes?duas-etapas", {}, { cookie: admin.cookie }))) as Response;
     expect(off.status).toBe(302);
