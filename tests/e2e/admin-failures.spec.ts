@@ -63,7 +63,7 @@ test("a failing database: delete and save end in the section's toast, never the 
   await page.goto(`${server.baseUrl}/admin/login`);
   await page.locator('input[name="email"]').fill(EMAIL);
   await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   await page.goto(`${list}?novo`);
@@ -112,7 +112,7 @@ test("one unreadable table: its dashboard card says so, every other card and the
   await page.goto(`${server.baseUrl}/admin/login`);
   await page.locator('input[name="email"]').fill(EMAIL);
   await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await sqlite.execute("ALTER TABLE led_panels RENAME TO led_panels_away");
   try {

@@ -43,7 +43,7 @@ export async function e2eDb(): Promise<DbModule["db"]> {
 async function signInWithForm(page: Page, target: string) {
   await page.locator('input[name="email"]').fill(ADMIN.email);
   await page.locator('input[name="password"]').fill(ADMIN.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`));
 }
 

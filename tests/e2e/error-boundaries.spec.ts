@@ -84,7 +84,7 @@ test("an admin page whose loader fails keeps the admin header (e-mail, Sair), wi
   await page.goto(`${base}/admin/login`);
   await page.locator('input[name="email"]').fill(ADMIN.email);
   await page.locator('input[name="password"]').fill(ADMIN.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(`${base}/admin/dashboard`);
   await page.getByRole("link", { name: "Ver toda a atividade" }).click();
   await expect(page).toHaveURL(`${base}/admin/atividade`);

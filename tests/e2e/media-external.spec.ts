@@ -104,7 +104,7 @@ async function signIn(page: Page) {
   await page.goto(`${base}/admin/login`);
   await page.locator('input[name="email"]').fill(ADMIN.email);
   await page.locator('input[name="password"]').fill(ADMIN.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 

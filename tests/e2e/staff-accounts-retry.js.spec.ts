@@ -49,7 +49,7 @@ async function signInAs(page: Page, email: string) {
   await formReady(page);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Senha").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
 }
 
 const keyOf = async (page: Page) => (await page.locator("[data-totp-key]").innerText()).replace(/\s+/g, "");
@@ -173,7 +173,7 @@ test("sign-in after a wrong password: the right one, by Enter, opens the dashboa
   await formReady(page);
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Senha").fill("senha-errada-123");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page.getByText("Credenciais inválidas").first()).toBeVisible();
   await page.getByLabel("Senha").fill(PASSWORD);
   await page.getByLabel("Senha").press("Enter");
@@ -236,12 +236,12 @@ test("turning two-factor off after a wrong code: the right code, by Enter, turns
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto("/admin/conta");
   await formReady(page);
-  await page.getByLabel("Sua senha").fill(PASSWORD);
+  await page.locator("#desativar-duas-etapas").getByLabel("Sua senha").fill(PASSWORD);
   const code = page.getByLabel("Código do aplicativo ou de recuperação");
   await code.fill(wrongCode(totp));
   await page.getByRole("button", { name: "Desativar verificação em duas etapas" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Senha ou código incorretos." })).toBeVisible();
-  await page.getByLabel("Sua senha").fill(PASSWORD);
+  await page.locator("#desativar-duas-etapas").getByLabel("Sua senha").fill(PASSWORD);
   // The code that signed in is spent; the next step's code is accepted too (clock drift).
   await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await code.press("Enter");

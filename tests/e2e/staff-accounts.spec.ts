@@ -37,7 +37,7 @@ async function signInAs(page: Page, email: string, password: string) {
   await page.goto("/admin/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Senha").fill(password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
 }
 
 async function choosePassword(page: Page, password: string) {

@@ -285,7 +285,7 @@ test("a save after the session ended: the sign-in page says why, and that the br
   await formReady(page);
   await page.locator('input[name="email"]').fill(ADMIN.email);
   await page.locator('input[name="password"]').fill(ADMIN.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(href.split("#")[0]!);
   await formReady(page);
   await expect(page.locator("[data-restored-draft]")).toContainText("Ainda não foi salvo");
@@ -313,7 +313,7 @@ test("a section form's save after the session ended comes back after the sign-in
   await expect(note).not.toContainText("Este navegador também guardou uma cópia.");
   await page.locator('input[name="email"]').fill(ADMIN.email);
   await page.locator('input[name="password"]').fill(ADMIN.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL("/admin/configuracoes");
   await expect(page.locator('[name="email"]')).toHaveValue("novo-contato@winddigital.com.br");
   // Leaving it unsaved asks first; told to go, the form is the stored row again (shown once).
