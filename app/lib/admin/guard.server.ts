@@ -68,7 +68,7 @@ async function refreshPages() {
  * The page where a second factor is set up ("Minha conta": the authenticator app, and the passkeys
  * through its routes below it): all that is open to someone who must set one up.
  */
-export const SECOND_FACTOR_SETUP = "/admin/conta";
+const SECOND_FACTOR_SETUP = "/admin/conta";
 
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context, pattern }) => {
   const page = pageRequest(request);

@@ -82,9 +82,6 @@ export function maySeeLeads(role: Role | null): boolean {
 /** The stored roles that may see the leads, for a database query (`roles: { some: { role: { in } } }`). */
 export const LEAD_ROLES: readonly Role[] = AREAS.leads;
 
-/** The stored roles that may use the back office at all. */
-export const STAFF_ROLES: readonly Role[] = AREAS.everyone;
-
 /**
  * The activity-log sections `role` sees: those of the pages it may open that belong to a part of
  * the back office (the entries of the content for an editor, of the leads for Atendimento). The
