@@ -11,7 +11,8 @@ export async function credentialChanged(
   details: SecurityNoticeDetails & { previousEmail?: string } = {},
 ): Promise<void> {
   await endAccountLinks(user.id);
-  // In the background: the person's answer does not wait for the mail server (sendMail never throws).
-  void sendSecurityNotice(user, kind, details);
-  if (kind === "email_changed" && details.previousEmail) void sendSecurityNotice({ ...user, email: details.previousEmail }, kind, details);
+  // Awaited (sendMail never throws, and only the signed-in person waits): the notice has left
+  // when the page says the change is done.
+  await sendSecurityNotice(user, kind, details);
+  if (kind === "email_changed" && details.previousEmail) await sendSecurityNotice({ ...user, email: details.previousEmail }, kind, details);
 }

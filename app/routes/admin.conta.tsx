@@ -35,7 +35,6 @@ import { LeadNotificationsSection } from "~/components/admin/lead-notifications"
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 import { listPasskeys, removePasskey, renamePasskey } from "~/lib/passkeys.server";
 import { passkeyNameSchema, PasskeysSection } from "~/components/account/passkeys-section";
-import { sendSecurityNotice } from "~/lib/account-mail.server";
 import { credentialChanged } from "~/lib/credential-change.server";
 import { weakPasswordMessage } from "~/lib/password-strength.server";
 import { NEW_PASSWORD_HINT } from "~/lib/password-rules";
@@ -276,7 +275,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const name = await removePasskey(user.id, String(form.get("id") ?? ""));
     if (name === null) return redirectWithToast(PAGE, PASSKEY_GONE);
     await recordActivity(log, { action: "passkey_remove", targetLabel: name });
-    await sendSecurityNotice(user, "passkey_removed", { passkeyName: name });
+    await credentialChanged(user, "passkey_removed", { passkeyName: name });
     return redirectWithToast(PAGE, { type: "success", title: "Chave de acesso removida" });
   }
 

@@ -8,7 +8,7 @@
 // with its toast's cookie set).
 import { z } from "zod";
 import type { Route } from "./+types/admin.conta_.chave-de-acesso";
-import { sendSecurityNotice } from "~/lib/account-mail.server";
+import { credentialChanged } from "~/lib/credential-change.server";
 import { recordActivity } from "~/lib/activity.server";
 import { adminUser } from "~/lib/admin/guard.server";
 import { db } from "~/lib/db.server";
@@ -63,7 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await addPasskey(user, input.response as never, name, request);
   if (!result.ok) return refusalResponse(result.reason);
   await recordActivity({ actor: user.email, section: "conta" }, { action: "passkey_add", targetLabel: name });
-  await sendSecurityNotice(user, "passkey_added", { passkeyName: name });
+  // A credential changed: the account's outstanding links end, and the person is told.
+  await credentialChanged(user, "passkey_added", { passkeyName: name });
   return redirectAsJson(
     await redirectWithToast("/admin/conta", {
       type: "success",

@@ -26,7 +26,8 @@ const invite = await import("~/routes/admin_.convite.$token");
 const login = await import("~/routes/admin_.login");
 const endSession = await import("~/routes/admin_.encerrar-sessao.$token");
 const { createAccountToken } = await import("~/lib/account-tokens.server");
-const { currentTotp } = await import("~/lib/two-factor.server");
+const { currentTotp, newTotpSecret } = await import("~/lib/two-factor.server");
+const team = await import("~/routes/admin.equipe");
 const { upsertUser } = await import("../../scripts/lib/users.ts");
 
 type Outcome = { status: number; location: string | null; cookie: string; body: Record<string, unknown> };
@@ -229,6 +230,19 @@ describe("told by e-mail", () => {
     expect(await db.activityEntry.findFirst({ where: { actorEmail: newEmail, action: "email_change" } })).toMatchObject({
       summary: `${user.email} → ${newEmail}`,
     });
+  });
+
+  it("a colleague's two-factor reset from the team page: the colleague is told, and their outstanding links end", async () => {
+    const me = await admin();
+    const cookie = sessionOf((await signIn(me.email, STRONG)).cookie);
+    const colleague = await admin(STRONG, "Bruno");
+    await db.user.update({ where: { id: colleague.id }, data: { totpSecret: newTotpSecret() } });
+    const link = await createAccountToken(colleague.id, "reset");
+    const since = Date.now();
+    const done = await run(team.action as never, formRequest("/admin/equipe", { intent: "reset-2fa", id: colleague.id }, { cookie }), { guarded: true });
+    expect(done.status).toBe(302);
+    expectNotice(await waitForMail(smtp.mailboxUrl, colleague.email, since), "Verificação em duas etapas desativada na sua conta", /^Olá, Bruno!/);
+    expect(await linkState("reset", link)).toBe("expired");
   });
 
   it("a sign-in from a new device, with its browser, system and network and a link that ends that session once; a known device sends nothing", async () => {
