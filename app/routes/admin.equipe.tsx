@@ -34,7 +34,6 @@ import { AdminPage } from "~/components/admin/page";
 import { CopyLink } from "~/components/account/copy-link";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 import { credentialChanged } from "~/lib/credential-change.server";
-import { credentialChanged } from "~/lib/credential-change.server";
 
 // The team: everyone with a role (Administrador, Editor, Atendimento: what each may open is in
 // app/lib/admin/permissions.ts), with their sign-in facts and open sessions; invitations by e-mail
@@ -224,8 +223,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const problem = twoFactorResetRefusal(me.id, target);
     if (problem) return reply({ lastResult: null, toast: { type: "error", title: "Não permitido", description: problem } }, 409);
     await resetTwoFactor(target.id);
-    // A change of how the colleague signs in: their outstanding links end and they are told.
-    await credentialChanged(target, "two_factor_removed");
     // A change of how the colleague signs in: their outstanding links end and they are told.
     await credentialChanged(target, "two_factor_removed");
     // Who and whom only: never a key or a code.
