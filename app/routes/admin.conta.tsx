@@ -34,6 +34,7 @@ import { AdminPage } from "~/components/admin/page";
 import { LeadNotificationsSection } from "~/components/admin/lead-notifications";
 import { ACCOUNT_FORM_VALIDATION } from "~/components/account/validation-timing";
 import { listPasskeys, removePasskey, renamePasskey } from "~/lib/passkeys.server";
+import { twoFactorRequired } from "~/lib/admin/two-factor-policy.server";
 import { passkeyNameSchema, PasskeysSection } from "~/components/account/passkeys-section";
 import { credentialChanged } from "~/lib/credential-change.server";
 import { weakPasswordMessage } from "~/lib/password-strength.server";
@@ -74,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   return {
     passkeys,
+    twoFactorRequired: await twoFactorRequired(),
     renamingPasskey: query.get("renomear-chave"),
     removingPasskey: passkeys.find((passkey) => passkey.id === query.get("remover-chave")) ?? null,
     email: user.email,
@@ -335,7 +337,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         passkeys={loaderData.passkeys}
         renaming={loaderData.renamingPasskey}
         removing={loaderData.removingPasskey}
-        secondFactorAfter={loaderData.twoFactor ? "a senha e o código do aplicativo" : "só a senha"}
+        afterLastPasskey={
+          loaderData.twoFactor
+            ? "Sem ela, o login pedirá a senha e o código do aplicativo."
+            : loaderData.twoFactorRequired
+              ? "A equipe exige a verificação em duas etapas: sem ela, você será levado a ativar o aplicativo autenticador."
+              : "Sem ela, o login pedirá só a senha."
+        }
         renameResult={actionData?.intent === "passkey-rename" ? actionData.lastResult : undefined}
       />
       <Sessions sessions={loaderData.sessions} />

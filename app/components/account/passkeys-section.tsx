@@ -44,7 +44,7 @@ export function PasskeysSection({
   passkeys,
   renaming,
   removing,
-  secondFactorAfter,
+  afterLastPasskey,
   renameResult,
 }: {
   /** The page's address, where the forms post and the dialog closes to. */
@@ -54,8 +54,8 @@ export function PasskeysSection({
   renaming: string | null;
   /** The passkey whose removal is being confirmed (`?remover-chave=<id>`), if any. */
   removing: PasskeyRow | null;
-  /** What the sign-in asks for once the last passkey is gone: shown in the confirmation. */
-  secondFactorAfter: string;
+  /** What the sign-in asks for once the last passkey is gone: said in its removal's confirmation. */
+  afterLastPasskey: string;
   renameResult: SubmissionResult<string[]> | null | undefined;
 }) {
   return (
@@ -104,7 +104,7 @@ export function PasskeysSection({
         </ul>
       )}
       <AddPasskey />
-      {removing ? <ConfirmRemoval page={page} passkey={removing} last={passkeys.length === 1} secondFactorAfter={secondFactorAfter} /> : null}
+      {removing ? <ConfirmRemoval page={page} passkey={removing} last={passkeys.length === 1} afterLastPasskey={afterLastPasskey} /> : null}
     </section>
   );
 }
@@ -140,7 +140,7 @@ function RenameRow({ page, passkey, lastResult }: { page: string; passkey: Passk
   );
 }
 
-function ConfirmRemoval({ page, passkey, last, secondFactorAfter }: { page: string; passkey: PasskeyRow; last: boolean; secondFactorAfter: string }) {
+function ConfirmRemoval({ page, passkey, last, afterLastPasskey }: { page: string; passkey: PasskeyRow; last: boolean; afterLastPasskey: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "passkey-remove";
   return (
@@ -148,11 +148,7 @@ function ConfirmRemoval({ page, passkey, last, secondFactorAfter }: { page: stri
       <p className="text-slate-700">
         Remover a chave <strong className="break-words">{passkey.name}</strong>? Ela deixará de abrir a sua conta.
       </p>
-      {last ? (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          Esta é a sua última chave de acesso. Sem ela, o login pedirá {secondFactorAfter}.
-        </p>
-      ) : null}
+      {last ? <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">Esta é a sua última chave de acesso. {afterLastPasskey}</p> : null}
       <Form method="post" action={page} className="mt-6 flex flex-wrap justify-end gap-3">
         <input type="hidden" name="intent" value="passkey-remove" />
         <input type="hidden" name="id" value={passkey.id} />
