@@ -40,9 +40,10 @@ import { credentialChanged } from "~/lib/credential-change.server";
 import { weakPasswordMessage } from "~/lib/password-strength.server";
 import { NEW_PASSWORD_HINT } from "~/lib/password-rules";
 
-// "Minha conta": the signed-in admin's own password, two-factor sign-in, passkeys and sessions. Every
-// change that needs the password (changing it, turning two-factor off) is throttled per account,
-// so a session left open on someone else's computer does not become a way to guess the password.
+// "Minha conta": the signed-in admin's own password, two-factor sign-in, passkeys and sessions.
+// Every change that needs the password (changing it, turning two-factor off, adding a passkey) is
+// throttled per account, so a session left open on someone else's computer does not become a way
+// to guess the password.
 const PAGE = "/admin/conta";
 const SETUP = `${PAGE}?duas-etapas=configurar`;
 const PASSWORD_TRIES = 5;

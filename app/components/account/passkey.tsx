@@ -1,8 +1,8 @@
 // The browser half of passkeys (@simplewebauthn/browser): each ceremony asks the server for
 // options, lets the browser talk to the authenticator, and posts its answer back to
-// /admin/chave-de-acesso (signing in) or /admin/conta/chave-de-acesso (adding one). A passkey needs JavaScript: these buttons render only after hydration
-// (and only where the browser offers WebAuthn), so without it the pages are the password and
-// code forms they always were.
+// /admin/chave-de-acesso (signing in) or /admin/conta/chave-de-acesso (adding one). A passkey
+// needs JavaScript: these buttons render only after hydration (and only where the browser offers
+// WebAuthn), so without it the pages are the password and code forms they always were.
 import { useState } from "react";
 import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAuthnError } from "@simplewebauthn/browser";
 import { useHydrated } from "~/hooks/use-hydrated";
