@@ -300,6 +300,26 @@ describe("a passkey as the second step", () => {
   });
 });
 
+describe("a passkey as the team's required second factor", () => {
+  it("counts: while two-factor is required, a member with only a passkey uses the panel; one without any is sent to set one up", async () => {
+    const withPasskey = await signedIn();
+    await addPasskey(withPasskey.cookie);
+    const without = await signedIn();
+    await setTwoFactorRequired(true);
+    try {
+      const open = await run(dashboard.loader as never, getRequest("/admin/dashboard", { cookie: withPasskey.cookie }), { guarded: true });
+      expect(open.status).toBe(200);
+      const sent = await run(dashboard.loader as never, getRequest("/admin/dashboard", { cookie: without.cookie }), { guarded: true });
+      expect(sent.location).toBe("/admin/conta");
+      // ...where adding a passkey is open to them (its route is part of the setup page).
+      const options = await ceremony({ step: "register-options", password: PASSWORD }, without.cookie);
+      expect(options.status).toBe(200);
+    } finally {
+      await setTwoFactorRequired(false);
+    }
+  });
+});
+
 describe("renaming and removing passkeys in Minha conta", () => {
   const post = (fields: Record<string, string>, cookie: string) => formRequest("/admin/conta", fields, { cookie });
 
