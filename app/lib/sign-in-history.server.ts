@@ -21,7 +21,8 @@ export function deviceLabel(userAgent: string, prefix: string): string {
 
 /** Whether the account has an open session, or a sign-in in the log, from the network `prefix`. */
 export async function signedInFrom(user: { id: string; email: string }, prefix: string): Promise<boolean> {
-  if (!prefix) return false;
+  // "local" (this machine, or a proxy passing no address on) names no network of the person's.
+  if (!prefix || prefix === "local") return false;
   const [session, entry] = await Promise.all([
     db.session.findFirst({ where: { userId: user.id, addressPrefix: prefix }, select: { id: true } }),
     db.activityEntry.findFirst({
