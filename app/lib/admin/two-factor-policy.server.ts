@@ -6,13 +6,26 @@
 // Signing out and the recovery codes of those who have them keep working: they are doors of the
 // sign-in, outside the guard.
 import { db } from "../db.server";
+import { errorFields, log } from "../logger.server";
 import { saveSiteSettings } from "../site-settings.server";
 import { defaultSiteSettings } from "../site-settings";
 
-/** Whether every member must have a second factor. A missing settings row means no. */
+/** The last answer read, for a request made while the settings table does not answer. */
+let lastRead = false;
+
+/**
+ * Whether every member must have a second factor. A missing settings row means no. Like the rest
+ * of the site settings, an unreadable table is logged and the last answer read is used, so the
+ * admin still reaches the pages that say what failed.
+ */
 export async function twoFactorRequired(): Promise<boolean> {
-  const row = await db.siteSettings.findUnique({ where: { id: 1 }, select: { requireTwoFactor: true } });
-  return row?.requireTwoFactor ?? false;
+  try {
+    const row = await db.siteSettings.findUnique({ where: { id: 1 }, select: { requireTwoFactor: true } });
+    return (lastRead = row?.requireTwoFactor ?? false);
+  } catch (error) {
+    log("error", "two-factor requirement unreadable, last known answer used", errorFields(error));
+    return lastRead;
+  }
 }
 
 /** Turns the requirement on or off (the caller records it in the activity log). */
