@@ -15,6 +15,7 @@
 import { ADMINISTRATOR, ROLES, roleOf, type Role } from "./admin/permissions";
 import { db, isPostgres } from "./db.server";
 import { endSessions } from "./session.server";
+import { hasSecondFactor } from "./admin/two-factor-policy.server";
 import { disableTwoFactor } from "./two-factor.server";
 import { describeDevice } from "./user-agent";
 
@@ -171,19 +172,21 @@ async function withdrawInvitationsSentBy(tx: Tx, senderId: string): Promise<void
 }
 
 /** Why `actorId` may not reset `target`'s two-factor sign-in, or null when they may. */
-export function twoFactorResetRefusal(actorId: string, target: { id: string; totpSecret: string | null }): string | null {
+export async function twoFactorResetRefusal(actorId: string, target: { id: string }): Promise<string | null> {
   if (target.id === actorId) return "Você não pode redefinir a sua própria verificação em duas etapas por aqui. Use Minha conta.";
-  if (!target.totpSecret) return "Esta conta não tem a verificação em duas etapas ativada.";
+  if (!(await hasSecondFactor(target.id))) return "Esta conta não tem a verificação em duas etapas ativada.";
   return null;
 }
 
 /**
- * Resets the account's two-factor sign-in: its key and recovery codes go, and every session ends
- * (whoever held the phone is signed out too). The person then signs in with the password alone
- * and may set it up again in "Minha conta".
+ * Resets the account's second factors for someone who lost the device: the authenticator key, the
+ * recovery codes and the passkeys go (a passkey may live on the lost phone), and every session
+ * ends (whoever held the phone is signed out too). The person then signs in with the password
+ * alone and may set a second factor up again in "Minha conta".
  */
 export async function resetTwoFactor(userId: string): Promise<void> {
   await disableTwoFactor(userId);
+  await db.passkey.deleteMany({ where: { userId } });
   await endSessions(userId);
 }
 

@@ -220,7 +220,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(LIST, { type: "success", title: "Conta reativada", description: `${target.email} pode entrar de novo.` });
   }
   if (intent === "reset-2fa") {
-    const problem = twoFactorResetRefusal(me.id, target);
+    const problem = await twoFactorResetRefusal(me.id, target);
     if (problem) return reply({ lastResult: null, toast: { type: "error", title: "Não permitido", description: problem } }, 409);
     await resetTwoFactor(target.id);
     // A change of how the colleague signs in: their outstanding links end and they are told.
@@ -522,7 +522,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                     </button>
                   </Form>
                 ) : null}
-                {member.twoFactor ? (
+                {member.twoFactor || member.passkeys > 0 ? (
                   <Link
                     to={`${LIST}?redefinir-duas-etapas=${member.id}`}
                     preventScrollReset
@@ -600,7 +600,7 @@ const CONFIRM: Record<"deactivate" | "remove" | "reset-2fa", { title: string; bu
     title: "Redefinir verificação em duas etapas",
     button: "Redefinir",
     text: (email) =>
-      `Para quem perdeu o celular: a chave do aplicativo autenticador e os códigos de recuperação de ${email} serão apagados, e todas as sessões abertas dessa conta serão encerradas agora. A pessoa passa a entrar só com a senha e pode ativar a verificação de novo em Minha conta.`,
+      `Para quem perdeu o celular: a chave do aplicativo autenticador, os códigos de recuperação e as chaves de acesso de ${email} serão apagados, e todas as sessões abertas dessa conta serão encerradas agora. A pessoa passa a entrar só com a senha e pode ativar a verificação de novo em Minha conta.`,
   },
 };
 

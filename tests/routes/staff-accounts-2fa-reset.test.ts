@@ -1,5 +1,5 @@
 // A lost phone: an admin resets a colleague's two-factor sign-in on the team page (after a
-// confirmation), which deletes the key and the recovery codes, ends that colleague's sessions and
+// confirmation), which deletes the key, the recovery codes and the passkeys, ends that colleague's sessions and
 // is logged with who and whom; the colleague then signs in with the password alone and may set it
 // up again. Nobody resets their own there.
 import { describe, expect, it } from "vitest";
@@ -77,6 +77,21 @@ describe("resetting a colleague's two-factor sign-in", () => {
     const signIn = (await call(login.action, formRequest("/admin/login", { email: user.email, password: PASSWORD }), false)) as Response;
     expect(signIn.headers.get("Location")).toBe("/admin/dashboard");
     expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("also resets a colleague whose only second factor is a passkey (it may live on the lost phone)", async () => {
+    const { cookie } = await signedIn();
+    const user = await createUser();
+    await db.passkey.create({ data: { userId: user.id, credentialId: `perdida-${user.id}`, publicKey: "chave", name: "Celular perdido" } });
+    await createUserSession(user.id);
+
+    const page = (await call(team.loader, getRequest("/admin/equipe", { cookie }))) as { members: { id: string; passkeys: number }[] };
+    expect(page.members.find((member) => member.id === user.id)?.passkeys).toBe(1);
+    const done = (await call(team.action, formRequest("/admin/equipe", { intent: "reset-2fa", id: user.id }, { cookie }))) as Response;
+    expect(done.status).toBe(302);
+    expect(await db.passkey.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.activityEntry.count({ where: { action: "two_factor_reset", targetId: user.id } })).toBe(1);
   });
 
   it("is refused for one's own account (409, nothing changes) and for an account without two-factor", async () => {
