@@ -24,13 +24,11 @@ import { createCookie, redirect } from "react-router";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { redirectWithToast } from "./toast.server";
-import { ADMINISTRATOR, roleOf, type Role } from "./admin/permissions";
+import { roleOf, type Role } from "./admin/permissions";
 
 export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_REFRESH_MS = 5 * 60 * 1000;
-/** The stored role of an Administrador (the others are in app/lib/admin/permissions.ts). */
-export const ADMIN_ROLE: Role = ADMINISTRATOR;
 
 const cookieOptions = {
   path: "/",

@@ -19,7 +19,7 @@ import { hasSecondFactor } from "./admin/two-factor-policy.server";
 import { disableTwoFactor } from "./two-factor.server";
 import { describeDevice } from "./user-agent";
 
-export interface MemberSession {
+interface MemberSession {
   id: string;
   device: string;
   addressPrefix: string;

@@ -12,7 +12,7 @@ import { env } from "~/lib/env.server";
 
 export const CHAT_COOKIE_NAME = "__chat";
 /** Present while the visitor's pages show their no-JavaScript conversation. */
-export const CONVERSATION_COOKIE_NAME = "__chat_conversa";
+const CONVERSATION_COOKIE_NAME = "__chat_conversa";
 
 const cookieOptions = {
   path: "/",
