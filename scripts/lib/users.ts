@@ -4,8 +4,8 @@ import type { Db } from "../../app/lib/db.server.ts";
 // The cost of every stored hash lives with the sign-in's password checks, which must match it.
 import { BCRYPT_COST } from "../../app/lib/password.server.ts";
 import { brokenPasswordRule, MIN_PASSWORD_LENGTH } from "../../app/lib/password-rules.ts";
-import { ADMINISTRATOR, ROLES, type Role } from "../../app/lib/admin/roles.ts";
 import { MIN_PASSWORD_SCORE, weakPasswordMessage } from "../../app/lib/password-strength.server.ts";
+import { ADMINISTRATOR, ROLES, type Role } from "../../app/lib/admin/roles.ts";
 
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -11,6 +11,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db, dbReady } from "~/lib/db.server";
 import { backupStatus, runDueBackup } from "~/lib/backup/schedule.server";
 import * as dashboard from "~/routes/admin.dashboard";
+import { getRequest, routeArgs, sessionCookie, underAdminLayout } from "../routes/admin-fixtures";
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { S3Storage } from "~/lib/storage/s3.server";
 import { expectErrorOutput } from "../helpers/error-trap";
@@ -30,9 +31,10 @@ beforeEach(async () => {
   await db.backupLock.deleteMany();
 });
 
-/** The dashboard's backup line, rendered from what its loader reads. */
+/** The dashboard's backup line, rendered from what its loader reads for a signed-in administrator. */
 async function dashboardHtml(): Promise<string> {
-  const data = await dashboard.loader({} as never);
+  const request = getRequest("/admin/dashboard", { cookie: await sessionCookie() });
+  const data = (await underAdminLayout(dashboard.loader as never)(routeArgs(request))) as Awaited<ReturnType<typeof dashboard.loader>>;
   return renderToStaticMarkup(createElement(dashboard.BackupLine, { backup: data.backup }));
 }
 

@@ -220,7 +220,10 @@ describe("the team page's rules", () => {
     expect((await changeMember(other.id, me.id, { kind: "role", role: "editor" })).refusal?.message).toBe(
       "O último administrador ativo não pode deixar de ser administrador.",
     );
-    expect(await db.user.findUniqueOrThrow({ where: { id: me.id }, include: { roles: true } })).toMatchObject({ deactivatedAt: null, roles: [{ role: "admin" }] });
+    expect(await db.user.findUniqueOrThrow({ where: { id: me.id }, include: { roles: true } })).toMatchObject({
+      deactivatedAt: null,
+      roles: [{ role: "admin" }],
+    });
   });
 
   it("deactivating ends every session of that person at once; reactivating and removing work", async () => {
