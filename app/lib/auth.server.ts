@@ -210,13 +210,21 @@ export async function login<S>(
 }
 
 /**
- * A failed sign-in or a lockout in the activity log: the e-mail typed (never the password), the
- * device and the network it came from. Attempts are bounded by the limits above, so a flood
- * cannot fill the log faster than they allow.
+ * A failed sign-in or a lockout in the activity log: the e-mail typed (never the password or the
+ * code), the device and the network it came from, and the step (the password, or the second
+ * step's code). Attempts are bounded by the limits of each step, so a flood cannot fill the log
+ * faster than they allow.
  */
-async function recordSignInFailure(request: Request, email: string, ip: string, action: "sign_in_failed" | "sign_in_locked"): Promise<void> {
+export async function recordSignInFailure(
+  request: Request,
+  email: string,
+  ip: string,
+  action: "sign_in_failed" | "sign_in_locked",
+  step: "password" | "second" = "password",
+): Promise<void> {
+  const device = deviceLabel(request.headers.get("User-Agent") ?? "", addressPrefix(ip));
   await recordActivity(
     { actor: email.slice(0, 254) || "(e-mail em branco)", section: "login" },
-    { action, summary: deviceLabel(request.headers.get("User-Agent") ?? "", addressPrefix(ip)) },
+    { action, summary: step === "second" ? `Verificação em duas etapas · ${device}` : device },
   );
 }

@@ -269,7 +269,10 @@ export async function needsSecondStep(account: { id: string; totpSecret: string 
 }
 
 export type SecondStepResult =
-  { ok: true; method: "totp" | "recovery" } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfterMinutes: number };
+  | { ok: true; method: "totp" | "recovery" }
+  | { ok: false; reason: "invalid" }
+  /** `justLocked`: this attempt is the first one past a limit (the lockout is logged once). */
+  | { ok: false; reason: "throttled"; retryAfterMinutes: number; justLocked: boolean };
 
 /** Counts the attempt, then (within the limits) checks the code. */
 export async function verifySecondStep(pending: PendingSignIn, code: string, ip: string): Promise<SecondStepResult> {
@@ -278,7 +281,12 @@ export async function verifySecondStep(pending: PendingSignIn, code: string, ip:
   const counted = await Promise.all([hit(accountKey, MAX_CODES_PER_ACCOUNT, CODE_WINDOW_MS), hit(addressKey, MAX_CODES_PER_ADDRESS, CODE_WINDOW_MS)]);
   const refused = counted.filter((result) => !result.allowed);
   if (refused.length > 0) {
-    return { ok: false, reason: "throttled", retryAfterMinutes: Math.max(1, ...refused.map((r) => Math.ceil(r.retryAfter / 60))) };
+    return {
+      ok: false,
+      reason: "throttled",
+      retryAfterMinutes: Math.max(1, ...refused.map((r) => Math.ceil(r.retryAfter / 60))),
+      justLocked: refused.some((r) => r.count === r.limit + 1),
+    };
   }
   const method = await checkSecondFactor(pending.user, code);
   if (!method) return { ok: false, reason: "invalid" };

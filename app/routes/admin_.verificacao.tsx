@@ -7,6 +7,7 @@ import type { Route } from "./+types/admin_.verificacao";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
 import { requestInfo } from "~/lib/request-info.server";
 import { recordActivity } from "~/lib/activity.server";
+import { recordSignInFailure } from "~/lib/auth.server";
 import { openSession, throttledToast } from "~/lib/sign-in.server";
 import { clearSecondStep, pendingSignIn, verifySecondStep } from "~/lib/two-factor.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -47,6 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ lastResult: submission.reply(), toast: undefined as Toast | undefined }, { status: 400 });
   const ip = requestInfo(context).ip;
   const result = await verifySecondStep(pending, submission.value.code, ip);
+  if (!result.ok && (result.reason === "invalid" || result.justLocked)) {
+    await recordSignInFailure(request, pending.user.email, ip, result.reason === "invalid" ? "sign_in_failed" : "sign_in_locked", "second");
+  }
   if (!result.ok) {
     const toast: Toast =
       result.reason === "throttled"

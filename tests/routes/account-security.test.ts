@@ -24,6 +24,7 @@ const forgot = await import("~/routes/admin_.esqueci-senha");
 const resetRoute = await import("~/routes/admin_.redefinir-senha.$token");
 const invite = await import("~/routes/admin_.convite.$token");
 const login = await import("~/routes/admin_.login");
+const secondStep = await import("~/routes/admin_.verificacao");
 const endSession = await import("~/routes/admin_.encerrar-sessao.$token");
 const { createAccountToken } = await import("~/lib/account-tokens.server");
 const { currentTotp, newTotpSecret } = await import("~/lib/two-factor.server");
@@ -363,5 +364,24 @@ describe("the activity log", () => {
     expect(JSON.stringify(entries)).not.toMatch(/errada-secreta/);
     await signIn("ninguem-tem@exemplo.com", "chute-qualquer", { ip: "203.0.113.78" });
     expect(await db.activityEntry.findFirst({ where: { actorEmail: "ninguem-tem@exemplo.com" } })).toMatchObject({ action: "sign_in_failed" });
+  });
+
+  it("records wrong codes at the second step (never the code) and its lockout once", async () => {
+    const user = await admin();
+    const key = newTotpSecret();
+    await db.user.update({ where: { id: user.id }, data: { totpSecret: key } });
+    const first = await signIn(user.email, STRONG, { ip: "203.0.113.79", userAgent: FIREFOX_LINUX });
+    expect(first.location).toMatch(/^\/admin\/verificacao/);
+    const wrong = String((Number(currentTotp(user.email, key)) + 500_000) % 1_000_000).padStart(6, "0");
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const request = formRequest("/admin/verificacao", { code: wrong }, { cookie: first.cookie, headers: { "User-Agent": FIREFOX_LINUX } });
+      statuses.push((await run(secondStep.action as never, request, { ip: "203.0.113.79" })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const entries = await db.activityEntry.findMany({ where: { actorEmail: user.email, section: "login" }, orderBy: { id: "asc" } });
+    expect(entries.map((e) => e.action)).toEqual([...Array(5).fill("sign_in_failed"), "sign_in_locked"]);
+    expect(entries[0]!.summary).toBe("Verificação em duas etapas · Firefox no Linux · rede 203.0.113.0/24");
+    expect(JSON.stringify(entries)).not.toContain(wrong);
   });
 });
