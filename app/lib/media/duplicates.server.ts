@@ -15,6 +15,7 @@
 import { createHash } from "node:crypto";
 import { basename, dirname } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { LRUCache } from "lru-cache";
 import { db } from "../db.server";
 import { errorFields, log } from "../logger.server.ts";
 import { storage, type Bucket, type StoredObject } from "../storage/index.server";
@@ -29,8 +30,8 @@ export interface SameFile {
   name: string;
 }
 
-const HASHES_KEPT = 5000;
-const hashes = new Map<string, string>();
+/** Digests of files already read, by file and version: the least recently used forgotten first. */
+const hashes = new LRUCache<string, string>({ max: 5000 });
 
 async function hashOf(bucket: Bucket, key: string, size: number, written: Date): Promise<string | null> {
   const id = `${bucket}/${key}:${size}:${written.getTime()}`;
@@ -41,7 +42,6 @@ async function hashOf(bucket: Bucket, key: string, size: number, written: Date):
   const hash = createHash("sha256");
   await pipeline(body.stream, hash);
   const digest = hash.digest("hex");
-  if (hashes.size >= HASHES_KEPT) hashes.clear();
   hashes.set(id, digest);
   return digest;
 }
