@@ -47,7 +47,7 @@ export async function newPasswordProblem(db: Db | null, email: string | undefine
 }
 
 /** The last active administrator would lose the role (app/lib/team.server.ts holds the panel to the same rule). */
-export class LastAdministrator extends Error {}
+class LastAdministrator extends Error {}
 
 /**
  * Creates the user or sets their password; `role` makes it the person's one role on the team
