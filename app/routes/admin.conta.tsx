@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.conta";
 import { db } from "~/lib/db.server";
 import { adminUser } from "~/lib/admin/guard.server";
+import { maySeeLeads } from "~/lib/admin/permissions";
 import { recordActivity } from "~/lib/activity.server";
 import { formatDateTime } from "~/lib/dates";
 import { readFormData, UNREADABLE_FORM } from "~/lib/form-data.server";
@@ -82,7 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: user.email,
     name: user.name,
     twoFactor: Boolean(user.totpSecret),
-    leadNotifications: { newLeads: user.notifyNewLeads, heldMessages: user.notifyHeldMessages },
+    // Only for those whose role reads the leads (no one else is ever sent a lead's e-mail).
+    leadNotifications: maySeeLeads(me.role) ? { newLeads: user.notifyNewLeads, heldMessages: user.notifyHeldMessages } : null,
     recoveryLeft: user.totpSecret ? await unusedRecoveryCodes(user.id) : 0,
     setup: settingUp ? { qr: await totpQrSvg(user.email, pendingKey), key: formatSecret(pendingKey) } : null,
     sessions: sessions.map((session) => ({
@@ -130,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const log = { actor: me.email, section: "conta" as const };
   const form = await readFormData(request).catch(() => null);
   if (!form) return reply({ intent: null, lastResult: null, toast: { type: "error", title: "Erro", description: UNREADABLE_FORM } }, 400);
-  if (new URL(request.url).searchParams.has("avisos")) {
+  if (new URL(request.url).searchParams.has("avisos") && maySeeLeads(me.role)) {
     // The lead notifications (app/lib/leads/notify.server.ts), a form of their own.
     await db.user.update({ where: { id: me.id }, data: { notifyNewLeads: form.get("novos") === "on", notifyHeldMessages: form.get("conversas") === "on" } });
     return redirectWithToast(PAGE, { type: "success", title: "Avisos salvos" });
@@ -348,7 +350,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         renameResult={actionData?.intent === "passkey-rename" ? actionData.lastResult : undefined}
       />
       <Sessions sessions={loaderData.sessions} />
-      <LeadNotificationsSection {...loaderData.leadNotifications} />
+      {loaderData.leadNotifications ? <LeadNotificationsSection {...loaderData.leadNotifications} /> : null}
     </AdminPage>
   );
 }

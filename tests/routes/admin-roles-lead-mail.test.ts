@@ -11,7 +11,10 @@ process.env.SMTP_URL = smtp.url;
 afterAll(() => smtp.stop());
 
 const { db } = await import("~/lib/db.server");
-const { createUser } = await import("./admin-fixtures");
+const { createUser, underAdminLayout } = await import("./admin-fixtures");
+const { createUserSession } = await import("~/lib/session.server");
+const { formRequest, getRequest, routeArgs } = await import("../helpers/request");
+const account = await import("~/routes/admin.conta");
 const { notifyHeldMessage, notifyNewLead } = await import("~/lib/leads/notify.server");
 
 async function person(role: string, email: string) {
@@ -40,5 +43,25 @@ describe("lead e-mails and roles", () => {
 
     const toEditor = (await readMailbox(smtp.mailboxUrl)).filter((mail) => mail.to.includes(editor.email));
     expect(toEditor).toEqual([]);
+  });
+
+  it("are offered on Minha conta only to those whose role reads the leads; an Editor's post changes nothing", async () => {
+    for (const [role, offered] of [
+      ["atendimento", true],
+      ["admin", true],
+      ["editor", false],
+    ] as const) {
+      const user = await person(role, `avisos-${role}@agencia.com.br`);
+      const cookie = (await createUserSession(user.id)).split(";")[0]!;
+      const page = (await underAdminLayout(account.loader as never)(routeArgs(getRequest("/admin/conta", { cookie })))) as { leadNotifications: unknown };
+      expect(page.leadNotifications !== null, role).toBe(offered);
+    }
+    const editor = await db.user.findUniqueOrThrow({ where: { email: "avisos-editor@agencia.com.br" } });
+    await db.user.update({ where: { id: editor.id }, data: { notifyNewLeads: false } });
+    const cookie = (await createUserSession(editor.id)).split(";")[0]!;
+    await underAdminLayout(account.action as never)(routeArgs(formRequest("/admin/conta?avisos", { novos: "on" }, { cookie }))).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect((await db.user.findUniqueOrThrow({ where: { id: editor.id } })).notifyNewLeads).toBe(false);
   });
 });
