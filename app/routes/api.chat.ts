@@ -37,13 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Método não permitido.", { status: 405, headers: { Allow: "GET, POST" } });
   const { sessionId, newSession, setCookie } = await chatSession(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
-  const { ip, requestId } = requestInfo(context);
+  const { ip } = requestInfo(context);
   let leadId: string | null = null;
   const visitor = {
     sessionId,
     newSession,
     ip,
-    requestId,
     onAccepted: async (message: string) => {
       const lead = await storeChatMessage(sessionId, message, { request, context });
       leadId = lead?.id ?? null;

@@ -32,7 +32,6 @@ export interface ChatVisitor {
   /** True when the request brought no chat cookie: the session starts with this message. */
   newSession: boolean;
   ip: string;
-  requestId: string;
   /**
    * Called with a message that passed validation and the limits, before it is answered: the
    * chat route keeps it in the conversation's lead (app/lib/leads/). Never throws.
@@ -74,7 +73,7 @@ export async function answerChatMessage(raw: unknown, visitor: ChatVisitor): Pro
   const result = await askWebhook(url, { message, sessionId: visitor.sessionId }, env.CHAT_TIMEOUT_MS);
   if (!result.ok) {
     countConversion("chat", "falhas");
-    log("error", "chat webhook failed", { cause: result.cause, requestId: visitor.requestId });
+    log("error", "chat webhook failed", { cause: result.cause });
     return { status: 502, message, reply: REPLY_ERROR };
   }
   return { status: 200, message, reply: result.reply ?? REPLY_MISSING };
