@@ -4,18 +4,12 @@
 // A fixture route, served by the real server pipeline (server/app.ts) in this process, reads the
 // client logos through the site's own read (listClientLogos(), called with nothing), and marks
 // nothing itself.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageCacheVersion, watchContentVersion } from "~/lib/content-version.server";
 import { db } from "~/lib/db.server";
 import { markDegraded } from "~/lib/load-status.server";
 import { listClientLogos } from "~/lib/public-content.server";
-import { cspNonceContext, requestInfoContext } from "~/lib/request-info.server";
-import { sharedPageCookies } from "~/lib/shared-page.server";
-import { createServerHandler, type AppModule } from "../../server/app.ts";
 import { expectErrorOutput } from "../helpers/error-trap.ts";
+import { fixtureApp, startFixtureInstance, type FixtureInstance } from "../helpers/fixture-server.ts";
 
 /** Resolved by each of two concurrent renders once it is under way (the scope test below). */
 const started = { degraded: Promise.withResolvers<void>(), healthy: Promise.withResolvers<void>() };
@@ -33,69 +27,15 @@ async function loader({ request }: { request: Request }) {
   return (await listClientLogos()).map((logo) => logo.clientName);
 }
 
-const build = {
-  entry: {
-    module: {
-      default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { loaderData: Record<string, unknown> } }) => {
-        headers.set("Content-Type", "text/html; charset=utf-8");
-        const names = JSON.stringify(context.staticHandlerContext.loaderData.root);
-        return new Response(`<!doctype html><html><body><p>${names}</p></body></html>`, { status, headers });
-      },
-    },
-  },
-  routes: { root: { id: "root", path: "", module: { loader, default: () => null } } },
-  assets: {
-    entry: { module: "/entry.js", imports: [] },
-    routes: {
-      root: {
-        id: "root",
-        module: "/root.js",
-        hasLoader: true,
-        hasAction: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasClientMiddleware: false,
-        hasErrorBoundary: false,
-        imports: [],
-      },
-    },
-    url: "/manifest.js",
-    version: "1",
-  },
-  publicPath: "/",
-  assetsBuildDirectory: "/tmp",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
-
-const fixtureApp = {
-  build,
-  requestInfoContext,
-  cspNonceContext,
-  pageCacheVersion,
-  watchContentVersion,
-  sharedPageCookies,
-  countPageView: () => {},
-} as unknown as AppModule;
-
-let server: Server;
-let baseUrl: string;
+let instance: FixtureInstance;
 beforeAll(async () => {
   await db.clientLogo.create({ data: { clientName: "Logo Firme", logoUrl: "/logo-firme.png" } });
-  const { handle } = createServerHandler({ app: fixtureApp, buildDir: null, mode: "production", siteUrl: undefined, mediaOrigins: [], versionCheckMs: 60_000 });
-  server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  instance = await startFixtureInstance(fixtureApp({ loader }));
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => instance.stop());
 
 async function get(path = "/") {
-  const response = await fetch(`${baseUrl}${path}`);
+  const response = await fetch(`${instance.baseUrl}${path}`);
   return { cache: response.headers.get("x-cache"), cacheControl: response.headers.get("cache-control"), html: await response.text(), status: response.status };
 }
 

@@ -6,99 +6,31 @@
 // ending as every admin action does (`saved()`): the page shows it on the next request, on this
 // instance and (PostgreSQL NOTIFY) on another one; the listener reconnects after losing its
 // connection.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saved } from "~/lib/admin/action.server";
 import { adminWritesRefreshPages } from "~/lib/admin/guard.server";
-import { pageCacheVersion, watchContentVersion } from "~/lib/content-version.server";
 import { db, isPostgres } from "~/lib/db.server";
-import { cspNonceContext, requestInfoContext } from "~/lib/request-info.server";
-import { sharedPageCookies } from "~/lib/shared-page.server";
-import { createServerHandler, type AppModule } from "../../server/app.ts";
+import { fixtureApp, startFixtureInstance, type FixtureInstance } from "../helpers/fixture-server.ts";
 
 /** A one-route app: its loader reads the panels' titles through the ordinary database handle. */
-const build = {
-  entry: {
-    module: {
-      default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { loaderData: Record<string, unknown> } }) => {
-        headers.set("Content-Type", "text/html; charset=utf-8");
-        const titles = JSON.stringify(context.staticHandlerContext.loaderData.root);
-        return new Response(`<!doctype html><html><body><p>${titles}</p></body></html>`, { status, headers });
-      },
-    },
+const app = fixtureApp({
+  middleware: [adminWritesRefreshPages],
+  loader: async () => (await db.ledPanel.findMany({ orderBy: { createdAt: "asc" } })).map((panel) => panel.title),
+  action: async ({ request }: { request: Request }) => {
+    await newPanel(String((await request.formData()).get("title")));
+    return saved("/", { type: "success", title: "Painel criado." });
   },
-  routes: {
-    root: {
-      id: "root",
-      path: "",
-      module: {
-        middleware: [adminWritesRefreshPages],
-        loader: async () => (await db.ledPanel.findMany({ orderBy: { createdAt: "asc" } })).map((panel) => panel.title),
-        action: async ({ request }: { request: Request }) => {
-          await newPanel(String((await request.formData()).get("title")));
-          return saved("/", { type: "success", title: "Painel criado." });
-        },
-        default: () => null,
-      },
-    },
-  },
-  assets: {
-    entry: { module: "/entry.js", imports: [] },
-    routes: {
-      root: {
-        id: "root",
-        module: "/root.js",
-        hasLoader: true,
-        hasAction: true,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasClientMiddleware: false,
-        hasErrorBoundary: false,
-        imports: [],
-      },
-    },
-    url: "/manifest.js",
-    version: "1",
-  },
-  publicPath: "/",
-  assetsBuildDirectory: "/tmp",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+});
 
-const fixtureApp = {
-  build,
-  requestInfoContext,
-  cspNonceContext,
-  pageCacheVersion,
-  watchContentVersion,
-  sharedPageCookies,
-  startHousekeeping: () => {},
-  disconnectDatabase: async () => {},
-} as unknown as AppModule;
-
-/** An instance of the server on the fixture app; the version is trusted for a minute unless a change is announced. */
-async function startInstance(): Promise<{ server: Server; baseUrl: string }> {
-  const { handle } = createServerHandler({ app: fixtureApp, buildDir: null, mode: "production", siteUrl: undefined, mediaOrigins: [], versionCheckMs: 60_000 });
-  const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-let instances: Array<{ server: Server; baseUrl: string }>;
+let instances: FixtureInstance[];
 beforeAll(async () => {
-  instances = [await startInstance(), await startInstance()];
+  instances = [await startFixtureInstance(app), await startFixtureInstance(app)];
 });
 afterAll(async () => {
-  for (const { server } of instances) await new Promise((resolve) => server.close(resolve));
+  for (const instance of instances) await instance.stop();
 });
 
-async function get(via = instances[0]!) {
+async function get(via: { baseUrl: string } = instances[0]!) {
   const response = await fetch(`${via.baseUrl}/`);
   return { cache: response.headers.get("x-cache"), html: await response.text() };
 }
@@ -142,26 +74,16 @@ describe("a public loader reading through the ordinary database handle", () => {
   });
 
   it("is forgotten when the app's code changes (the development server loads the app anew after an edit)", async () => {
-    let current = fixtureApp;
-    const { handle } = createServerHandler({
-      app: async () => current,
-      buildDir: null,
-      mode: "development",
-      siteUrl: undefined,
-      mediaOrigins: [],
-      versionCheckMs: 60_000,
-    });
-    const server = createServer(handle);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const dev = { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    let current = app;
+    const dev = await startFixtureInstance(async () => current, "development");
     try {
       await get(dev);
       expect((await get(dev)).cache).toBe("HIT");
-      current = { ...fixtureApp }; // what Vite hands over after a source file changed: another module
+      current = { ...app }; // what Vite hands over after a source file changed: another module
       expect((await get(dev)).cache).toBe("MISS");
       expect((await get(dev)).cache).toBe("HIT");
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await dev.stop();
     }
   });
 
