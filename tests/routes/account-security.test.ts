@@ -7,7 +7,6 @@
 // starts first and the app's modules are imported after it.
 import { afterAll, describe, expect, it } from "vitest";
 import bcrypt from "bcryptjs";
-import { RouterContextProvider } from "react-router";
 import { linkIn, startSmtpServer, waitForMail, type ReceivedMail } from "../helpers/smtp-server";
 
 const smtp = await startSmtpServer();
@@ -16,9 +15,8 @@ process.env.MAIL_FROM = "Wind Digital <nao-responda@winddigital.com.br>";
 afterAll(() => smtp.stop());
 
 const { db } = await import("~/lib/db.server");
-const { requestInfoContext } = await import("~/lib/request-info.server");
-const { underAdminLayout } = await import("./admin-fixtures");
-const { cookiesFrom, formRequest, getRequest } = await import("../helpers/request");
+const { outcomeOf } = await import("./admin-fixtures");
+const { formRequest, getRequest } = await import("../helpers/request");
 const account = await import("~/routes/admin.conta");
 const forgot = await import("~/routes/admin_.esqueci-senha");
 const resetRoute = await import("~/routes/admin_.redefinir-senha.$token");
@@ -31,29 +29,8 @@ const { currentTotp, newTotpSecret } = await import("~/lib/two-factor.server");
 const team = await import("~/routes/admin.equipe");
 const { upsertUser } = await import("../../scripts/lib/users.ts");
 
-type Outcome = { status: number; location: string | null; cookie: string; body: Record<string, unknown> };
-
-/** Runs a route handler as the server does (behind the admin guard when `guarded`), from address `ip`. */
-async function run(
-  handler: (args: never) => unknown,
-  request: Request,
-  { params = {}, ip = "203.0.113.7", guarded = false }: { params?: Record<string, string>; ip?: string; guarded?: boolean } = {},
-): Promise<Outcome> {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { ip, requestId: "t" });
-  const args = { request, params, context, unstable_pattern: "" } as never;
-  let result: unknown;
-  try {
-    result = await (guarded ? underAdminLayout(handler as never) : handler)(args);
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), cookie: cookiesFrom(result), body: {} };
-  const value = result as { data?: Record<string, unknown>; init?: ResponseInit | null };
-  if (value.data !== undefined && "init" in value) return { status: value.init?.status ?? 200, location: null, cookie: "", body: value.data };
-  return { status: 200, location: null, cookie: "", body: value as Record<string, unknown> };
-}
+type Outcome = import("./admin-fixtures").Outcome;
+const run = outcomeOf;
 
 const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";

@@ -3,7 +3,9 @@ import { randomUUID } from "node:crypto";
 import { crc32 } from "node:zlib";
 import bcrypt from "bcryptjs";
 import { expect } from "vitest";
+import { RouterContextProvider } from "react-router";
 import { db } from "~/lib/db.server";
+import { requestInfoContext } from "~/lib/request-info.server";
 import { createUserSession } from "~/lib/session.server";
 import { getToast } from "~/lib/toast.server";
 import * as adminLayout from "~/routes/admin";
@@ -121,6 +123,37 @@ export function underAdminLayout(handler: Handler): Handler {
     await run(0);
     return result;
   };
+}
+
+/** What a route handler answered, as the tests read it: status, redirect, cookies set and body. */
+export type Outcome = { status: number; location: string | null; cookie: string; body: Record<string, unknown> };
+
+/**
+ * Runs a route handler as the server does (behind the admin guard when `guarded`), from address
+ * `ip`. The body is what data() carried, a loader's value, or a JSON response's content.
+ */
+export async function outcomeOf(
+  handler: (args: never) => unknown,
+  request: Request,
+  { params = {}, ip = "203.0.113.7", guarded = false }: { params?: Record<string, string>; ip?: string; guarded?: boolean } = {},
+): Promise<Outcome> {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { ip, requestId: "t" });
+  const args = { request, params, context, unstable_pattern: "" } as never;
+  let result: unknown;
+  try {
+    result = await (guarded ? underAdminLayout(handler as never) : handler)(args);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    const body = result.headers.get("Content-Type")?.includes("json") ? ((await result.json()) as Record<string, unknown>) : {};
+    return { status: result.status, location: result.headers.get("Location"), cookie: cookiesFrom(result), body };
+  }
+  const value = result as { data?: Record<string, unknown>; init?: ResponseInit | null };
+  if (value.data !== undefined && "init" in value) return { status: value.init?.status ?? 200, location: null, cookie: "", body: value.data };
+  return { status: 200, location: null, cookie: "", body: value as Record<string, unknown> };
 }
 
 /** The guard every admin action keeps, through the admin layout: anonymous → login, non-admin → refused. */

@@ -5,7 +5,6 @@
 // passkey of another account, an unknown one) as a 4xx with a Portuguese message. Also: the
 // sign-in form's body is read once, by the form strategy.
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { RouterContextProvider } from "react-router";
 import { startSmtpServer, waitForMail } from "../helpers/smtp-server";
 
 const smtp = await startSmtpServer();
@@ -14,9 +13,8 @@ process.env.MAIL_FROM = "Wind Digital <nao-responda@winddigital.com.br>";
 afterAll(() => smtp.stop());
 
 const { db } = await import("~/lib/db.server");
-const { requestInfoContext } = await import("~/lib/request-info.server");
-const { createUser, signedIn, underAdminLayout, PASSWORD } = await import("./admin-fixtures");
-const { cookiesFrom, formRequest, getRequest, ORIGIN } = await import("../helpers/request");
+const { createUser, signedIn, PASSWORD, outcomeOf } = await import("./admin-fixtures");
+const { formRequest, getRequest, ORIGIN } = await import("../helpers/request");
 const { createCredential, assert } = await import("../helpers/soft-authenticator");
 const passkeyRoute = await import("~/routes/admin_.chave-de-acesso");
 const accountPasskeyRoute = await import("~/routes/admin.conta_.chave-de-acesso");
@@ -27,27 +25,9 @@ const dashboard = await import("~/routes/admin.dashboard");
 const { newTotpSecret } = await import("~/lib/two-factor.server");
 const { setTwoFactorRequired } = await import("~/lib/admin/two-factor-policy.server");
 
-type Outcome = { status: number; location: string | null; cookie: string; body: Record<string, unknown> };
-
-async function run(handler: (args: never) => unknown, request: Request, { ip = "203.0.113.90", guarded = false } = {}): Promise<Outcome> {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { ip, requestId: "t" });
-  const args = { request, params: {}, context, unstable_pattern: "" } as never;
-  let result: unknown;
-  try {
-    result = await (guarded ? underAdminLayout(handler as never) : handler)(args);
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    const body = result.headers.get("Content-Type")?.includes("json") ? ((await result.json()) as Record<string, unknown>) : {};
-    return { status: result.status, location: result.headers.get("Location"), cookie: cookiesFrom(result), body };
-  }
-  const value = result as { data?: Record<string, unknown>; init?: ResponseInit | null };
-  if (value.data !== undefined && "init" in value) return { status: value.init?.status ?? 200, location: null, cookie: "", body: value.data };
-  return { status: 200, location: null, cookie: "", body: value as Record<string, unknown> };
-}
+type Outcome = import("./admin-fixtures").Outcome;
+const run = (handler: (args: never) => unknown, request: Request, options: { ip?: string; guarded?: boolean } = {}) =>
+  outcomeOf(handler, request, { ip: "203.0.113.90", ...options });
 
 function jsonRequest(path: string, body: Record<string, unknown>, cookie?: string): Request {
   const headers = new Headers({ "Content-Type": "application/json", Origin: ORIGIN });

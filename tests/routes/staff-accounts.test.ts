@@ -3,7 +3,6 @@
 // password and sessions, and what the activity log keeps. The app reads SMTP_URL when its modules
 // load, so the server starts first and the app's modules are imported after it.
 import { afterAll, describe, expect, it } from "vitest";
-import { RouterContextProvider } from "react-router";
 import { startSmtpServer, waitForMail, linkIn } from "../helpers/smtp-server";
 
 const smtp = await startSmtpServer();
@@ -12,9 +11,8 @@ process.env.MAIL_FROM = "Wind Digital <nao-responda@winddigital.com.br>";
 afterAll(() => smtp.stop());
 
 const { db } = await import("~/lib/db.server");
-const { requestInfoContext } = await import("~/lib/request-info.server");
-const { underAdminLayout, createUser, signedIn, PASSWORD } = await import("./admin-fixtures");
-const { cookiesFrom, formRequest, getRequest } = await import("../helpers/request");
+const { createUser, signedIn, PASSWORD, outcomeOf } = await import("./admin-fixtures");
+const { formRequest, getRequest } = await import("../helpers/request");
 const team = await import("~/routes/admin.equipe");
 const account = await import("~/routes/admin.conta");
 const forgot = await import("~/routes/admin_.esqueci-senha");
@@ -27,31 +25,7 @@ const { currentTotp } = await import("~/lib/two-factor.server");
 const { MIN_ANSWER_MS } = await import("~/lib/password-reset.server");
 const { upsertUser } = await import("../../scripts/lib/users.ts");
 
-type Outcome = { status: number; location: string | null; cookie: string; body: Record<string, unknown> };
-
-/** Runs a route handler as the server does (behind the admin guard when `guarded`), from address `ip`. */
-async function run(
-  handler: (args: never) => unknown,
-  request: Request,
-  { params = {}, ip = "203.0.113.7", guarded = false }: { params?: Record<string, string>; ip?: string; guarded?: boolean } = {},
-): Promise<Outcome> {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { ip, requestId: "t" });
-  const args = { request, params, context, unstable_pattern: "" } as never;
-  let result: unknown;
-  try {
-    result = await (guarded ? underAdminLayout(handler as never) : handler)(args);
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return { status: result.status, location: result.headers.get("Location"), cookie: cookiesFrom(result), body: {} };
-  }
-  const value = result as { data?: Record<string, unknown>; init?: ResponseInit | null };
-  if (value.data !== undefined && "init" in value) return { status: value.init?.status ?? 200, location: null, cookie: "", body: value.data };
-  return { status: 200, location: null, cookie: "", body: value as Record<string, unknown> };
-}
+const run = outcomeOf;
 
 const post = (path: string, fields: Record<string, string>, cookie?: string) => formRequest(path, fields, { cookie });
 /** Opens the dashboard with `cookie`: true when it is a live admin session. */
