@@ -27,7 +27,7 @@ import {
 } from "~/lib/team.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
-import { FieldError, RequiredMark, TextField } from "~/components/admin/fields";
+import { FieldError, TextField } from "~/components/admin/fields";
 import { InlineAlert, useToastFrom } from "~/components/admin/admin-form";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { AdminPage } from "~/components/admin/page";
@@ -433,13 +433,12 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           <div>
             <label htmlFor={fields.role.id} className="block text-sm font-medium text-slate-700">
               Perfil
-              <RequiredMark />
             </label>
+            {/* Always has a value (Editor first): nothing to mark as required. */}
             <select
               {...getSelectProps(fields.role)}
               key={String(fields.role.initialValue)}
               defaultValue={String(fields.role.initialValue ?? "editor")}
-              required
               className={selectClass}
             >
               {roles.map((role) => (
