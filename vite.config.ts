@@ -7,8 +7,9 @@ import { defineConfig } from "vite";
 // Instead: React and React Router in one chunk, in another the app code that the document,
 // the public layout and the home page import statically (other pages share most of it), and in a
 // third the app code that three or more other public pages import statically (images, videos,
-// section headings). Code that only one or two pages use stays out of it (a page's text, the legal
-// documents, the portfolios' lightbox); what loads on demand (the live chat, the forms' zod
+// section headings), and in one chunk per pair the code that exactly two pages share (the
+// portfolios' lightbox). Code that only one page uses stays out of them (a page's text, the legal
+// documents); what loads on demand (the live chat, the forms' zod
 // validation) stays apart.
 const reactRuntime = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]|rolldown[\\/:]runtime/;
 const firstLoadModule = /[\\/]app[\\/](root|routes[\\/]_site|routes[\\/]_site\._index)\.tsx($|\?)/;
@@ -32,10 +33,10 @@ function isLoadedOnFirstLoad(id: string, graph: ModuleGraph, seen = new Set<stri
   return result;
 }
 
-/** How many public pages' route modules import the module, directly or through other static imports. */
-const publicPageCount = new Map<string, number>();
-function publicPagesImporting(id: string, graph: ModuleGraph): number {
-  const known = publicPageCount.get(id);
+/** The public pages' route modules that import the module, directly or through other static imports. */
+const publicPagesOf = new Map<string, string[]>();
+function publicPagesImporting(id: string, graph: ModuleGraph): string[] {
+  const known = publicPagesOf.get(id);
   if (known !== undefined) return known;
   const pages = new Set<string>();
   const seen = new Set<string>([id]);
@@ -49,8 +50,9 @@ function publicPagesImporting(id: string, graph: ModuleGraph): number {
       }
     }
   }
-  publicPageCount.set(id, pages.size);
-  return pages.size;
+  const found = [...pages].map((page) => /_site\.([^\\/]*)\.tsx/.exec(page)![1]!).sort();
+  publicPagesOf.set(id, found);
+  return found;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -77,7 +79,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   debugName: "pages",
-                  name: (id, graph) => (appModule.test(id) && !routeModule.test(id) && publicPagesImporting(id, graph) >= 3 ? "pages" : null),
+                  name: (id, graph) => {
+                    if (!appModule.test(id) || routeModule.test(id)) return null;
+                    const pages = publicPagesImporting(id, graph);
+                    // Code two pages share (the portfolios' lightbox, its dialog and the category
+                    // filter) is one chunk of that pair rather than one per module.
+                    return pages.length >= 3 ? "pages" : pages.length === 2 ? `pages-${pages.join("-")}` : null;
+                  },
                   priority: 0,
                 },
               ],
