@@ -9,7 +9,6 @@
 // the back office until they set one up (app/lib/admin/two-factor-policy.server.ts). The page is
 // the administrators' (app/lib/admin/permissions.ts).
 import type { ReactNode } from "react";
-import { Form } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/admin.configuracoes";
@@ -25,7 +24,7 @@ import { phoneDigits } from "~/lib/phone-input";
 import { fromRow, saveSiteSettings } from "~/lib/site-settings.server";
 import { activityScope, describeChanges, recordActivity } from "~/lib/activity.server";
 import { ImportRefused, importContent } from "~/lib/backup/content-export.server";
-import { LeadStorageSection } from "~/components/admin/lead-storage";
+import { SettingSwitch } from "~/components/admin/setting-switch";
 import { readFormData } from "~/lib/form-data.server";
 import { setLeadStorage } from "~/lib/leads/store.server";
 import { setTwoFactorRequired } from "~/lib/admin/two-factor-policy.server";
@@ -259,8 +258,29 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       {/* A save reloads the stored (normalised) values: a new key starts the form again from them. */}
       <SettingsForm key={JSON.stringify(loaderData.values)} values={loaderData.values} actionData={actionData} />
       <ContentTransfer />
-      <LeadStorageSection storeLeads={loaderData.storeLeads} />
-      <TwoFactorRequirement required={loaderData.requireTwoFactor} />
+      {/* "Guardar contatos no painel": off, the forms only open WhatsApp and the chat keeps only what its no-JavaScript mode needs. */}
+      <SettingSwitch
+        id="guardar-contatos"
+        title="Contatos"
+        action={`${PAGE}?contatos`}
+        name="store_leads"
+        label="Guardar contatos no painel"
+        checked={loaderData.storeLeads}
+      >
+        Os formulários de contato e de diagnóstico e as conversas do chat ficam em Contatos, pelo prazo da política de privacidade. Desligado, os formulários só
+        abrem o WhatsApp e nada é guardado.
+      </SettingSwitch>
+      <SettingSwitch
+        id="duas-etapas"
+        title="Segurança da equipe"
+        action={`${PAGE}?duas-etapas`}
+        name="require_two_factor"
+        label={REQUIRE_TWO_FACTOR_LABEL}
+        checked={loaderData.requireTwoFactor}
+      >
+        Quem ainda não usa um aplicativo autenticador ou uma chave de acesso é levado, logo depois da senha, a ativar a verificação em Minha conta, e não abre
+        mais nada do painel até concluir. Vale também para você.
+      </SettingSwitch>
     </AdminPage>
   );
 }
@@ -360,39 +380,3 @@ function ContentTransfer() {
 }
 
 const REQUIRE_TWO_FACTOR_LABEL = "Verificação em duas etapas obrigatória para a equipe";
-
-/** The team's two-factor requirement: a plain form, with or without JavaScript. */
-function TwoFactorRequirement({ required }: { required: boolean }) {
-  return (
-    <section aria-labelledby="duas-etapas" className="mt-8 max-w-3xl space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="duas-etapas" className="text-lg font-semibold text-slate-900">
-        Segurança da equipe
-      </h2>
-      <Form method="post" action={`${PAGE}?duas-etapas`} className="space-y-3">
-        <div className="flex items-start gap-3 text-slate-800">
-          <input
-            id="require_two_factor"
-            type="checkbox"
-            name="require_two_factor"
-            value="on"
-            defaultChecked={required}
-            aria-describedby="require_two_factor_hint"
-            className="mt-1 size-4"
-          />
-          <div>
-            <label htmlFor="require_two_factor" className="font-medium">
-              {REQUIRE_TWO_FACTOR_LABEL}
-            </label>
-            <p id="require_two_factor_hint" className="text-sm text-slate-600">
-              Quem ainda não usa um aplicativo autenticador ou uma chave de acesso é levado, logo depois da senha, a ativar a verificação em Minha conta, e não
-              abre mais nada do painel até concluir. Vale também para você.
-            </p>
-          </div>
-        </div>
-        <button type="submit" className="rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50">
-          Salvar
-        </button>
-      </Form>
-    </section>
-  );
-}
